@@ -1,0 +1,31 @@
+# Two commands on a fresh machine: `make demo` and `make test`. Both create .venv if it is missing and
+# install the project with every extra first.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.ont-installed
+
+.PHONY: demo test servers lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[all]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(VENV)/bin/ont demo
+
+# The remote-endpoint tests start Virtuoso and the Oxigraph server on loopback themselves;
+# `servers` installs Virtuoso from Debian when it is missing (needs root, as in CI).
+servers:
+	@command -v virtuoso-t >/dev/null 2>&1 || bash .ci/install-servers.sh
+
+test: $(STAMP) servers
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check ont_platform tests
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

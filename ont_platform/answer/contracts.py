@@ -1,0 +1,115 @@
+"""The three answer contracts of the seeds, as pydantic models, and their JSON Schemas.
+
+The JSON Schema files in ``schemas/`` are the seeds' contracts verbatim; the models mirror them so code builds
+answers with types, and :func:`schema_errors` checks any dict (ours or an external LLM's) against the file.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Literal
+
+from jsonschema import Draft202012Validator
+from pydantic import BaseModel, ConfigDict, Field
+
+OnchainIntent = Literal["path_exists", "token_flow", "cluster_lookup", "label_lookup", "no_path"]
+Decision = Literal["answer", "refuse", "max_hops"]
+Factor = Literal["ungrounded_hop", "missing_start_node", "missing_edge", "hop_limit_exceeded", "node_alias_unmapped"]
+PageStatus = Literal["ran", "clarify", "unsupported"]
+
+
+class _Contract(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract as plain JSON data (aliases applied)."""
+        return self.model_dump(by_alias=True, mode="json")
+
+
+class PathEdge(_Contract):
+    """One observed or inferred on-chain edge of an answer's path."""
+
+    edge_id: str
+    tx_hash: str | None
+    from_: str = Field(alias="from")
+    to: str
+
+
+class OnchainAnswer(_Contract):
+    """Seed 000: an on-chain answer with its path, cited nodes and the query that ran."""
+
+    q_id: str
+    intent: OnchainIntent
+    generated_query: str
+    answer_ko: str
+    path: list[PathEdge]
+    cited_nodes: list[str]
+    confidence: Literal["low", "mid", "high"]
+    grounding_ok: bool
+
+
+class Hop(_Contract):
+    """One hop of a multi-hop walk, with the chunk that grounds it."""
+
+    src: str
+    rel: str
+    dst: str
+    chunk_id: str | None
+
+
+class HopDecision(_Contract):
+    """Seed 003: answer, refuse or stop at the hop limit, with the walked path and the factors."""
+
+    query_id: str
+    decision: Decision
+    answer: str | None
+    path: list[Hop]
+    factors: list[Factor]
+    reason: str = Field(min_length=20)
+    evidence: str = Field(min_length=8)
+    hedge: str | None
+
+
+class PageMatch(_Contract):
+    """A page that passed the filter, with the values of the columns used."""
+
+    url: str
+    evidence: str
+
+
+class PageFilterResult(_Contract):
+    """Seed 004: a Korean filter question run over the page inventory, or a clarify/unsupported reply."""
+
+    question: str
+    status: PageStatus
+    parsed_filter: str | None
+    columns_used: list[str]
+    matched: list[PageMatch]
+    count: int | None
+    hedge: str
+
+
+CONTRACTS: dict[str, type[_Contract]] = {
+    "onchain_answer": OnchainAnswer,
+    "hop_decision": HopDecision,
+    "page_filter_result": PageFilterResult,
+}
+DOMAIN_CONTRACT = {"onchain": "onchain_answer", "kg": "hop_decision", "pages": "page_filter_result"}
+
+
+@lru_cache(maxsize=None)
+def json_schema(name: str) -> dict[str, Any]:
+    """The seed's JSON Schema for contract ``name``."""
+    text = resources.files("ont_platform.answer").joinpath("schemas", f"{name}.schema.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def schema_errors(obj: object, name: str) -> list[str]:
+    """Every JSON Schema violation of ``obj`` against contract ``name`` (empty when it conforms)."""
+    validator = Draft202012Validator(json_schema(name))
+    return [
+        f"{'/'.join(str(p) for p in err.absolute_path) or '(root)'}: {err.message}"
+        for err in sorted(validator.iter_errors(obj), key=lambda e: list(map(str, e.absolute_path)))
+    ]

@@ -1,0 +1,1 @@
+"""The ``ont`` command line: a thin face over the library."""

@@ -1,0 +1,187 @@
+"""``ont``: load, export and ask knowledge graphs from the shell.
+
+Exit codes: 0 success, 1 the command ran but the answer is negative (validation failed, a check did not
+pass), 2 unusable input (bad arguments, unreadable files, refused datasets), 3 an internal or backend error.
+Machine output goes to stdout as JSON with ``--json``; messages for people go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ont_platform.errors import InputError, OntError, StoreError
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def _open(args: argparse.Namespace):  # noqa: ANN202 - returns KnowledgeGraph, imported lazily
+    from ont_platform.kg import KnowledgeGraph
+
+    return KnowledgeGraph.open(
+        getattr(args, "store", None),
+        backend=args.backend,
+        endpoint=getattr(args, "endpoint", None),
+        update_endpoint=getattr(args, "update_endpoint", None),
+    )
+
+
+def _emit(obj: object) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=None) + "\n")
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    with _open(args) as kg:
+        for folder in args.dirs:
+            report = kg.load(folder, shacl=not args.no_shacl)
+            for w in report.warnings:
+                print(f"warning: {w}", file=sys.stderr)
+            if args.json:
+                _emit(report.as_dict() | {"folder": str(folder), "store_triples": len(kg)})
+            else:
+                counts = ", ".join(f"{v} {k}" for k, v in report.counts.items())
+                print(f"loaded {folder} ({report.domain}): {counts}; {report.triples_added} triples "
+                      f"in {report.seconds:.2f} s", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with _open(args) as kg:
+        for folder in args.data or []:
+            kg.load(folder)
+        if args.output == "-":
+            sys.stdout.buffer.write(kg.dumps(args.format or "nt"))
+        else:
+            path = kg.export(args.output, args.format)
+            print(f"wrote {len(kg)} triples to {path}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _read_batch(path: Path) -> list[tuple[str, str]]:
+    items: list[tuple[str, str]] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read {path}: {exc}") from exc
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            doc = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"{path}:{n}: not JSON: {exc.msg}") from exc
+        if not isinstance(doc, dict) or not isinstance(doc.get("question"), str):
+            raise InputError(f'{path}:{n}: each line needs {{"id": ..., "question": "..."}}')
+        items.append((str(doc.get("id", n)), doc["question"]))
+    return items
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    from ont_platform.view import render
+
+    if bool(args.question) == bool(args.batch):
+        raise InputError("give a question, or --batch FILE.jsonl (not both)")
+    with _open(args) as kg:
+        for folder in args.data or []:
+            kg.load(folder)
+        items = _read_batch(args.batch) if args.batch else [(args.id or "q", args.question)]
+        for qid, question in items:
+            result = kg.ask(question, domain=args.domain, qid=qid)
+            if args.json or args.batch:
+                _emit(result.to_json())
+            else:
+                sys.stdout.write(render(result, question))
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from ont_platform.demo import run_demo
+
+    return run_demo(json_out=args.json, out=sys.stdout)
+
+
+def _store_args(p: argparse.ArgumentParser, *, with_store: bool = True) -> None:
+    if with_store:
+        p.add_argument("--store", metavar="PATH", help="on-disk Oxigraph store (default: in memory)")
+    p.add_argument("--backend", choices=["oxigraph", "rdflib", "remote"], default="oxigraph",
+                   help="storage backend (default: oxigraph, embedded)")
+    p.add_argument("--endpoint", metavar="URL", help="SPARQL query URL (backend remote)")
+    p.add_argument("--update-endpoint", metavar="URL", help="SPARQL update URL (backend remote)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ont", description="Knowledge graphs that can be trusted.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("demo", help="load the bundled examples and answer the seed questions",
+                       description="Load the bundled example datasets into the embedded store and answer "
+                                   "the seed questions of each, with paths and evidence.")
+    p.add_argument("--json", action="store_true", help="one JSON object per answer instead of the readable view")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("ask", help="answer a question (or a batch) with a path and evidence, or a refusal",
+                       description="Answer a Korean or English question over a dataset: the on-chain, "
+                                   "hop-decision or page-filter contract of the dataset's domain.")
+    p.add_argument("question", nargs="?", help="the question")
+    p.add_argument("--data", action="append", type=Path, metavar="DIR",
+                   help="dataset folder to load first (repeatable; or use --store)")
+    p.add_argument("--batch", type=Path, metavar="FILE.jsonl",
+                   help='lines {"id": ..., "question": ...}; one answer JSON per line on stdout')
+    p.add_argument("--domain", choices=["onchain", "kg", "pages"], help="needed when the store holds several")
+    p.add_argument("--id", help="id to put into the answer (q_id / query_id)")
+    p.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    _store_args(p)
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("load", help="load dataset folders into a store (all or nothing)",
+                       description="Check every row against the ontology and the SHACL shapes, then add the "
+                                   "dataset in one transaction. Problems are listed with file and line.")
+    p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="dataset folder (CSV tables)")
+    _store_args(p)
+    p.add_argument("--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run)")
+    p.add_argument("--json", action="store_true", help="print a JSON report per folder")
+    p.set_defaults(func=cmd_load)
+
+    p = sub.add_parser("export", help="write the graph as Turtle, N-Triples or JSON-LD",
+                       description="Serialise the whole graph of a store (optionally after loading datasets).")
+    p.add_argument("output", help="output file, or - for stdout")
+    p.add_argument("--format", choices=["turtle", "ttl", "nt", "ntriples", "json-ld", "jsonld"],
+                   help="format (default: from the file suffix, else N-Triples)")
+    p.add_argument("--data", action="append", type=Path, metavar="DIR", help="load this dataset first (repeatable)")
+    _store_args(p)
+    p.set_defaults(func=cmd_export)
+    return parser
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return EXIT_INPUT
+    try:
+        return int(args.func(args))
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except StoreError as exc:
+        print(f"store error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except OntError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""The one exception tree of ont_platform.
+
+Every error a user can meet is a subclass of :class:`OntError`, so ``except OntError`` catches all of them
+and nothing else. Errors of the engines underneath (pyoxigraph, rdflib, pyshacl, HTTP clients) are translated
+into these at the boundary where they happen, with the original kept as ``__cause__``::
+
+    OntError
+    ├── InputError            bad input from a user: a file, a CSV row, an argument, a question
+    │   ├── DatasetError      a dataset folder that breaks the ontology or the shapes (carries every problem)
+    │   └── RDFSyntaxError    RDF text that does not parse, or that declares a DOCTYPE/ENTITY
+    ├── QueryError            a SPARQL query that is refused or fails
+    │   └── QueryRefused      a query that is not a bounded read (SERVICE, LOAD, FROM, updates, p*)
+    ├── StoreError            the storage backend failed
+    │   ├── StoreLockedError  an on-disk store is already open for writing by another process
+    │   └── EndpointError     a remote SPARQL endpoint answered with an error or not at all
+    └── OntologyError         an ontology or shapes file that cannot be used
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class OntError(Exception):
+    """Base of every error raised by ont_platform."""
+
+
+class InputError(OntError, ValueError):
+    """Input from a user that cannot be used. Nothing was changed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a dataset row or file was refused: where it is and why."""
+
+    file: str
+    line: int | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return f"{where}: {self.reason}"
+
+
+class DatasetError(InputError):
+    """A dataset that was refused as a whole; :attr:`problems` lists every reason found."""
+
+    def __init__(self, problems: list[Problem], *, max_shown: int = 20) -> None:
+        self.problems = list(problems)
+        shown = "\n".join(f"  {p}" for p in self.problems[:max_shown])
+        more = len(self.problems) - max_shown
+        tail = f"\n  ... and {more} more" if more > 0 else ""
+        super().__init__(f"dataset refused, nothing was loaded ({len(self.problems)} problem(s)):\n{shown}{tail}")
+
+
+class RDFSyntaxError(InputError):
+    """RDF text that does not parse (or that declares a DOCTYPE or ENTITY, refused before parsing)."""
+
+
+class QueryError(OntError):
+    """A SPARQL query failed or was refused."""
+
+
+class QueryRefused(QueryError):
+    """A query that is not a bounded read and so is never run."""
+
+
+class StoreError(OntError):
+    """The storage backend failed."""
+
+
+class StoreLockedError(StoreError):
+    """An on-disk store is already open for writing by another process."""
+
+
+class EndpointError(StoreError):
+    """A remote SPARQL endpoint answered with an error, or did not answer."""
+
+
+class OntologyError(OntError):
+    """An ontology or shapes file that cannot be loaded or used."""

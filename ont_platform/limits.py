@@ -1,0 +1,37 @@
+"""Every limit the library enforces, in one typed place, passed explicitly.
+
+Defaults suit an interactive service on one machine; a caller that needs more passes its own ``Limits``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on input size and work."""
+
+    max_file_bytes: int = 2 * 1024**3
+    """Largest file a loader reads (CSV table, RDF document)."""
+    max_cell_chars: int = 100_000
+    """Longest CSV cell (a chunk of text is the longest legitimate cell)."""
+    max_label_chars: int = 500
+    """Longest entity label (seed 001)."""
+    max_question_chars: int = 1_000
+    """Longest question ``ask`` accepts."""
+    max_hops: int = 6
+    """Largest hop limit a question may ask for; deeper paths are refused, not searched."""
+    default_hops: int = 3
+    """Hop limit when the question names none (seeds 000 and 003)."""
+    max_result_rows: int = 10_000
+    """Most rows any query returns (every generated query carries a LIMIT)."""
+    query_timeout_s: float = 10.0
+    """Longest a query may run."""
+    max_names: int = 5_000_000
+    """Most node names read into a question lexicon."""
+    max_problems: int = 1_000
+    """Problems collected before a dataset check stops looking for more."""
+
+
+DEFAULT_LIMITS = Limits()

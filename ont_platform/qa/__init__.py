@@ -1,0 +1,1 @@
+"""Question answering: parse → plan → SPARQL → answer, one module per domain."""

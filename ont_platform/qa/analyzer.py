@@ -1,0 +1,74 @@
+"""Korean morphology with kiwipiepy, loaded once per process.
+
+Building a ``Kiwi`` analyzer costs seconds and about half a gigabyte, so there is one per process, created on
+first use under a lock. Questions are matched on the *lemmas* of their content morphemes (``세운`` → ``세우``,
+``속한`` → ``속하``), so endings, honorifics and spacing do not matter; the ontology's labels are analysed the
+same way, which is what lets the lexicon come from the ontology instead of lists in the code.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kiwipiepy import Kiwi
+
+_lock = threading.Lock()
+_kiwi: Kiwi | None = None
+
+# Content tags whose forms make up a lemma key: nouns, verbs and adjectives (stems), roots, foreign words,
+# numbers and the adverbs that carry meaning in filter questions (꽤, 하나도...).
+CONTENT_TAGS = frozenset({"NNG", "NNP", "NNB", "NR", "NP", "VV", "VA", "VX", "XR", "SL", "SN", "MAG", "MM", "XSN", "VCN"})
+
+
+@dataclass(frozen=True, slots=True)
+class Morph:
+    """One morpheme: its lemma form, part-of-speech tag and character span in the analysed text."""
+
+    form: str
+    tag: str
+    start: int
+    end: int
+
+
+def analyzer() -> Kiwi:
+    """The process-wide analyzer (created on first call)."""
+    global _kiwi
+    if _kiwi is None:
+        with _lock:
+            if _kiwi is None:
+                _kiwi = Kiwi()
+    return _kiwi
+
+
+def morphs(text: str) -> list[Morph]:
+    """Morphemes of ``text`` with spans (verbs and adjectives as their stems)."""
+    tokens = analyzer().tokenize(text, typos="basic")
+    out = []
+    for t in tokens:
+        tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
+        form = t.form
+        if tag == "SL":
+            form = stem_en(form.lower())
+        out.append(Morph(form, tag, t.start, t.start + t.len))
+    return out
+
+
+def stem_en(word: str) -> str:
+    """A light English stem so labels and questions meet (founded/founder/founds → found, works → work)."""
+    for suffix in ("ing", "ed", "er", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def content(ms: list[Morph]) -> list[Morph]:
+    """Only the content morphemes."""
+    return [m for m in ms if m.tag in CONTENT_TAGS]
+
+
+@lru_cache(maxsize=4096)
+def lemma_key(text: str) -> tuple[str, ...]:
+    """The lemma sequence of a label, for matching against questions (cached: labels repeat)."""
+    return tuple(m.form for m in content(morphs(text)))

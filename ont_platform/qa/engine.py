@@ -1,0 +1,37 @@
+"""``ask``: route a question to its domain's answerer and return the domain's contract."""
+
+from __future__ import annotations
+
+from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
+from ont_platform.errors import InputError
+from ont_platform.qa.context import Context
+from ont_platform.qa.text import normalize
+
+Answer = OnchainAnswer | HopDecision | PageFilterResult
+
+
+def check_question(question: object, max_chars: int) -> str:
+    """A usable question, or InputError: a string, not empty, not too long."""
+    if not isinstance(question, str):
+        raise InputError(f"a question must be text, got {type(question).__name__}")
+    if len(question) > max_chars:
+        raise InputError(f"question is {len(question)} characters, over the limit of {max_chars}")
+    if not normalize(question):
+        raise InputError("empty question")
+    return question
+
+
+def answer(ctx: Context, question: str, qid: str) -> Answer:
+    """Answer ``question`` over the context's domain."""
+    check_question(question, ctx.limits.max_question_chars)
+    if ctx.domain == "onchain":
+        from ont_platform.qa import onchain
+
+        return onchain.answer(ctx, question, qid)
+    if ctx.domain == "kg":
+        from ont_platform.qa import kg
+
+        return kg.answer(ctx, question, qid)
+    from ont_platform.qa import pages
+
+    return pages.answer(ctx, question)

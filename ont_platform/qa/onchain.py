@@ -1,0 +1,294 @@
+"""On-chain questions (seed 000): parse → plan → SPARQL → ``OnchainAnswer``.
+
+The plan is read from the question with the lexicon (node names, class labels, cue words, hop counts); the
+decision (path or no path, who is in a cluster, what class a node has) is made only from what the queries
+return, and the Korean answer is filled in from those facts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rdflib import URIRef
+
+from ont_platform.answer.contracts import OnchainAnswer, PathEdge
+from ont_platform.namespaces import OC, mint
+from ont_platform.qa.analyzer import morphs
+from ont_platform.qa.context import Context
+from ont_platform.qa.korean import COUNT_KO, josa
+from ont_platform.qa.lexicon import Mention
+from ont_platform.qa.text import hop_limit, normalize
+from ont_platform.sparql import onchain as q
+
+Intent = Literal["path", "flow", "cluster", "label"]
+_ID_LIKE = re.compile(r"(?<![a-z0-9_])(?:[a-z]{1,12}_[a-z0-9_:]*[a-z0-9]|0x[0-9a-f]{6,64})(?![0-9a-z_])")
+
+
+@dataclass
+class OnchainPlan:
+    """What the question asks, before anything is run."""
+
+    intent: Intent
+    start: str | None
+    missing: str | None
+    target_node: str | None = None
+    target_class: URIRef | None = None
+    hops: int = 3
+    hops_asked: int | None = None
+    backward: bool = False
+    ambiguous: list[str] = field(default_factory=list)
+
+
+def plan(ctx: Context, question: str) -> OnchainPlan:
+    """Read a question into a plan (no query runs here)."""
+    text = normalize(question)
+    names, flat = ctx.lexicon.find_names(text)
+    terms = ctx.lexicon.find_terms(text, morphs(text))
+    cue = {m.ref for m in terms if m.kind == "cue"}
+    rels = {m.ref for m in terms if m.kind == "relation"}
+    classes = [m for m in terms if m.kind == "class"]
+    nodes = _distinct_nodes(names)
+    missing = _unknown_id(flat, names)
+    asked, _ = hop_limit(text)
+    if "cluster" in cue or str(OC.sameEntity) in rels:
+        intent: Intent = "cluster"
+    elif "path" in cue and (classes or len(nodes) > 1):
+        intent = "path"
+    elif "label" in cue:
+        intent = "label"
+    elif "flow" in cue or "incoming" in cue:
+        intent = "flow"
+    elif classes or len(nodes) > 1:
+        intent = "path"
+    elif str(OC.transfer) in rels:
+        intent = "flow"
+    else:
+        intent = "label"
+    default = 2 if intent == "cluster" else ctx.limits.default_hops
+    hops = min(asked or default, ctx.limits.max_hops)
+    start = nodes[0][0] if nodes else None
+    ambiguous = nodes[0][1] if nodes and len(nodes[0][1]) > 1 else []
+    p = OnchainPlan(intent, start, missing if start is None else None, hops=max(hops, 1), hops_asked=asked,
+                    backward="incoming" in cue, ambiguous=ambiguous)
+    if intent == "path":
+        if len(nodes) > 1:
+            p.target_node = nodes[1][0]
+        else:
+            p.target_class = URIRef(classes[-1].ref) if classes else None
+    return p
+
+
+def _distinct_nodes(names: list[Mention]) -> list[tuple[str, list[str]]]:
+    """Mentioned nodes in order of appearance; a name shared by several nodes keeps all candidates."""
+    by_span: dict[tuple[int, int], list[str]] = {}
+    for m in names:
+        by_span.setdefault((m.start, m.end), []).append(m.ref)
+    out: list[tuple[str, list[str]]] = []
+    seen: set[str] = set()
+    for _, refs in sorted(by_span.items()):
+        if refs[0] not in seen:
+            seen.add(refs[0])
+            out.append((refs[0], refs))
+    return out
+
+
+def _unknown_id(flat: str, names: list[Mention]) -> str | None:
+    """An id or address the question uses that names no node."""
+    for m in _ID_LIKE.finditer(flat):
+        if not any(n.start <= m.start() < n.end for n in names):
+            return m.group(0)
+    return None
+
+
+# --- execution -----------------------------------------------------------------------------------------------
+
+
+def answer(ctx: Context, question: str, q_id: str) -> OnchainAnswer:
+    """Answer an on-chain question from the graph."""
+    p = plan(ctx, question)
+    if p.start is None or p.ambiguous:
+        return _no_start(ctx, p, q_id)
+    if p.intent == "label":
+        return _label(ctx, p, q_id)
+    if p.intent == "cluster":
+        return _cluster(ctx, p, q_id)
+    if p.intent == "flow":
+        return _flow(ctx, p, q_id)
+    if p.target_class is None and p.target_node is None:
+        return _label(ctx, p, q_id)
+    return _path(ctx, p, q_id)
+
+
+def _answer(q_id: str, intent: str, query: str, text: str, path: list[PathEdge], cited: list[str],
+            confidence: str) -> OnchainAnswer:
+    return OnchainAnswer.model_validate({
+        "q_id": q_id, "intent": intent, "generated_query": query, "answer_ko": text,
+        "path": [e.to_json() for e in path], "cited_nodes": cited, "confidence": confidence, "grounding_ok": True,
+    })
+
+
+def _no_start(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    intent = {"path": "no_path", "flow": "token_flow", "cluster": "cluster_lookup", "label": "label_lookup"}[p.intent]
+    if p.ambiguous:
+        text = (f"질문의 이름이 여러 노드({', '.join(p.ambiguous)})에 해당해 하나로 정하지 않았습니다. "
+                "노드 id 나 주소로 다시 물어 주세요.")
+    elif p.missing:
+        text = (f"{josa(p.missing, '은', '는')} 그래프에 없는 노드입니다. 없는 노드의 경로나 클래스를 지어내지 않고 "
+                "'노드 없음' 으로 보고합니다.")
+    else:
+        text = "질문에서 그래프의 노드(id, 주소, 라벨)를 찾지 못했습니다. 시작 노드를 id 나 주소로 알려 주세요."
+    return _answer(q_id, intent, "", text, [], [], "high")
+
+
+def _class_ko(ctx: Context, cls: URIRef) -> str:
+    return ctx.onto.label(cls, "ko")
+
+
+def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    start = mint("onchain", "node", p.start or "")
+    classes = ctx.onto.subclasses(p.target_class) if p.target_class is not None else None
+    target_node = mint("onchain", "node", p.target_node) if p.target_node else None
+    reach = q.reachable(start, p.hops, classes=classes, node=target_node, backward=p.backward,
+                        limit=ctx.limits.max_result_rows)
+    hits = [r for r in ctx.run_select(reach) if str(r["xid"]) != p.start]
+    what = p.target_node if p.target_node else _class_ko(ctx, p.target_class)  # type: ignore[arg-type]
+    capped = _capped_note(ctx, p)
+    if not hits:
+        active = ctx.run_ask(q.has_transfers(start))
+        why = (f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
+               if not active else
+               f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다.")
+        text = f"{p.hops}-hop 이내 경로가 없습니다. {why} 없는 경로를 지어내지 않고 '경로 없음' 으로 보고합니다.{capped}"
+        return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
+    for k in range(1, p.hops + 1):
+        query = q.path_of_length(start, k, classes=classes, node=target_node, backward=p.backward)
+        rows = ctx.run_select(query)
+        if rows:
+            return _path_answer(ctx, p, q_id, query, rows[0], k, capped)
+    text = f"{p.hops}-hop 이내에 노드가 겹치지 않는 경로가 없습니다. 없는 경로를 지어내지 않습니다.{capped}"
+    return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
+
+
+def _path_answer(ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[str, object], k: int,
+                 capped: str) -> OnchainAnswer:
+    chain = [p.start or ""] + [str(row[f"nid{i}"]) for i in range(1, k + 1)]
+    edges = []
+    txs = []
+    for i in range(1, k + 1):
+        a, b = chain[i - 1], chain[i]
+        src, dst = (b, a) if p.backward else (a, b)
+        tx = row.get(f"tx{i}")
+        edges.append(PathEdge.model_validate({"edge_id": str(row[f"eid{i}"]), "tx_hash": str(tx) if tx else None,
+                                              "from": src, "to": dst}))
+        if tx:
+            txs.append(str(tx))
+    if p.backward:
+        edges.reverse()
+        chain.reverse()
+    end = chain[0] if p.backward else chain[-1]
+    what = _class_ko(ctx, p.target_class) if p.target_class is not None else "대상 노드"
+    arrow = " → ".join(chain)
+    both = "이 전송은" if k == 1 else f"{COUNT_KO.get(k, str(k))} 전송 모두"
+    if p.backward:
+        head = f"예. {what}({end}) 에서 {arrow} {k}-hop 경로로 {p.start} 에 자금이 들어왔습니다."
+    else:
+        head = f"예. {arrow} {k}-hop 경로로 {what}({end})에 닿습니다."
+    text = f"{head} {both} 관측된 트랜잭션({', '.join(txs)})입니다.{capped}"
+    return _answer(q_id, "path_exists", query, text, edges, chain, "high")
+
+
+def _capped_note(ctx: Context, p: OnchainPlan) -> str:
+    if p.hops_asked is not None and p.hops_asked > ctx.limits.max_hops:
+        return f" 요청한 {p.hops_asked}-hop 은 한도 {ctx.limits.max_hops}-hop 을 넘어 {ctx.limits.max_hops}-hop 까지만 찾았습니다."
+    return ""
+
+
+def _label(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    node = mint("onchain", "node", p.start or "")
+    query = q.node_facts(node)
+    rows = ctx.run_select(query)
+    classes = sorted({str(r["cls"]) for r in rows if r.get("cls") is not None})
+    norm = next((str(r["norm"]) for r in rows if r.get("norm") is not None), None)
+    label = next((str(r["label"]) for r in rows if r.get("label") is not None), None)
+    start = p.start or ""
+    if str(OC.Unknown) in classes or norm is None:
+        text = (f"온톨로지 미등록입니다. {josa(start, '은', '는')} 주소 정규화(address_norm)가 실패해 클래스가 부여되지 "
+                "않았습니다(Unknown). 억지로 클래스를 추측하지 않고 '미매핑' 으로 보고합니다.")
+        return _answer(q_id, "label_lookup", query, text, [], [start], "high")
+    names = [f"{ctx.onto.label(URIRef(c), 'ko')}({c.rsplit('#', 1)[-1]})" for c in classes]
+    named = f" 라벨은 '{label}' 입니다." if label else " 라벨은 없습니다."
+    text = f"{josa(start, '은', '는')} {', '.join(names)} 클래스입니다. 정규화 주소는 {norm} 이고,{named}"
+    return _answer(q_id, "label_lookup", query, text, [], [start], "high")
+
+
+def _cluster(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    start = p.start or ""
+    query = q.cluster_members(mint("onchain", "node", start), p.hops, limit=ctx.limits.max_result_rows)
+    members = [str(r["mid"]) for r in ctx.run_select(query)]
+    if not members:
+        text = (f"{start} 에 연결된 same_entity 추론이 없어 같은 주체로 추정되는 지갑을 찾지 못했습니다. "
+                "관측된 전송만으로 동일 주체를 단정하지 않습니다.")
+        return _answer(q_id, "cluster_lookup", query, text, [], [start], "mid")
+    group = [start, *members]
+    edges_q = q.cluster_edges([mint("onchain", "node", n) for n in group])
+    rows = ctx.run_select(edges_q)
+    order, path = _bfs_tree(start, [(str(r["eid"]), str(r["src"]), str(r["dst"])) for r in rows], p.hops)
+    listed = ", ".join(n for n in order if n != start)
+    text = (f"{josa(listed, '이', '가')} same_entity 추론으로 동일 주체 클러스터에 묶입니다. 다만 same_entity 는 "
+            "트랜잭션으로 관측된 관계가 아니라 추론된 관계라, 확정이 아니라 추정으로만 제시합니다.")
+    return _answer(q_id, "cluster_lookup", query, text, path, order, "mid")
+
+
+def _bfs_tree(start: str, edges: list[tuple[str, str, str]], hops: int) -> tuple[list[str], list[PathEdge]]:
+    """Breadth-first over undirected same-entity edges: visit order and the tree edges (stored direction)."""
+    order, tree, frontier, seen = [start], [], [start], {start}
+    for _ in range(hops):
+        nxt = []
+        for node in frontier:
+            for eid, src, dst in edges:
+                other = dst if src == node else src if dst == node else None
+                if other is None or other in seen:
+                    continue
+                seen.add(other)
+                order.append(other)
+                nxt.append(other)
+                tree.append(PathEdge.model_validate({"edge_id": eid, "tx_hash": None, "from": src, "to": dst}))
+        frontier = nxt
+    return order, tree
+
+
+def _flow(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    start = p.start or ""
+    query = q.flow_edges(mint("onchain", "node", start), p.hops, backward=p.backward,
+                         limit=ctx.limits.max_result_rows)
+    rows = ctx.run_select(query)
+    way = "들어온" if p.backward else "나간"
+    if not rows:
+        text = f"{start} 에서 {p.hops}-hop 이내에 {way} 전송이 없습니다. 관측된 전송이 없어 자금 흐름을 지어내지 않습니다."
+        return _answer(q_id, "token_flow", query, text, [], [start], "high")
+    path = [PathEdge.model_validate({"edge_id": str(r["eid"]), "tx_hash": str(r["tx"]) if r.get("tx") else None,
+                                     "from": str(r["src"]), "to": str(r["dst"])}) for r in rows]
+    totals: dict[tuple[str, str], int] = {}
+    for r in rows:
+        end = str(r["src"]) if p.backward else str(r["dst"])
+        token = str(r["token"]) if r.get("token") is not None else "ETH"
+        value = int(str(r["value"])) if r.get("value") is not None else 0  # Python ints are exact at any size
+        totals[(end, token)] = totals.get((end, token), 0) + value
+    cited = [start]
+    for e in path:
+        for n in (e.from_, e.to):
+            if n not in cited:
+                cited.append(n)
+    parts = [f"{n} ({_amount(v, t)})" for (n, t), v in sorted(totals.items()) if n != start]
+    shown = ", ".join(parts[:20]) + (f" 외 {len(parts) - 20}곳" if len(parts) > 20 else "")
+    direction = f"{start} 으로 들어온" if p.backward else f"{start} 에서 나간"
+    text = (f"{direction} 자금은 {p.hops}-hop 이내 관측된 전송 {len(path)}건으로 다음 주소에 닿습니다: {shown}. "
+            "금액은 전송 값을 그대로 더한 정확한 합계입니다.")
+    return _answer(q_id, "token_flow", query, text, path, cited, "high")
+
+
+def _amount(value: int, token: str) -> str:
+    unit = "wei" if token == "ETH" else f"{token} 기본 단위"
+    return f"{value} {unit}"

@@ -1,0 +1,120 @@
+"""SPARQL for on-chain questions: bounded reachability, shortest explicit paths, flows, clusters, lookups."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rdflib import URIRef
+
+from ont_platform.rdf_terms import iri
+from ont_platform.sparql.common import PREFIXES, alt_path, bounded_path
+
+TRANSFER = "oc:transfer"
+SAME = "oc:sameEntity"
+
+
+def _values(var: str, iris: Iterable[URIRef]) -> str:
+    return f"VALUES ?{var} {{ {' '.join(iri(i) for i in sorted(iris))} }}"
+
+
+def _step(backward: bool) -> str:
+    return f"^{TRANSFER}" if backward else TRANSFER
+
+
+def _target(var: str, classes: frozenset[URIRef] | None, node: URIRef | None) -> str:
+    if node is not None:
+        return f"FILTER(?{var} = {iri(node)})"
+    assert classes, "a path query needs a target class set or node"
+    return f"?{var} a ?cls . {_values('cls', classes)}"
+
+
+def reachable(start: URIRef, hops: int, *, classes: frozenset[URIRef] | None = None, node: URIRef | None = None,
+              backward: bool = False, limit: int = 1000) -> str:
+    """Targets reachable from ``start`` in 1..``hops`` transfers (``p/p?/p?``), by class or one node."""
+    return (
+        f"{PREFIXES}SELECT DISTINCT ?x ?xid WHERE {{\n"
+        f"  {iri(start)} {bounded_path(_step(backward), hops)} ?x .\n"
+        f"  {_target('x', classes, node)}\n"
+        f"  ?x ont:id ?xid .\n"
+        f"}} ORDER BY ?xid LIMIT {int(limit)}"
+    )
+
+
+def path_of_length(start: URIRef, k: int, *, classes: frozenset[URIRef] | None = None, node: URIRef | None = None,
+                   backward: bool = False) -> str:
+    """One simple path of exactly ``k`` transfers to the target, with edge ids and tx hashes (lowest ids first)."""
+    lines: list[str] = []
+    prev = iri(start)
+    seen = [prev]
+    select: list[str] = []
+    for i in range(1, k + 1):
+        n, e = f"?n{i}", f"?e{i}"
+        src, dst = (n, prev) if backward else (prev, n)
+        lines.append(f"  {src} {TRANSFER} {dst} .")
+        lines.append(f"  {e} ont:kind {TRANSFER} ; ont:source {src} ; ont:target {dst} ; ont:id ?eid{i} .")
+        lines.append(f"  OPTIONAL {{ {e} oc:txHash ?tx{i} }}")
+        lines.append(f"  {n} ont:id ?nid{i} .")
+        lines.append("  FILTER(" + " && ".join(f"{n} != {s}" for s in seen) + ")")
+        seen.append(n)
+        select += [f"?eid{i}", f"?tx{i}", f"?nid{i}"]
+        prev = n
+    lines.append("  " + _target(f"n{k}", classes, node))
+    order = " ".join(f"?eid{i}" for i in range(1, k + 1))
+    return f"{PREFIXES}SELECT {' '.join(select)} WHERE {{\n" + "\n".join(lines) + f"\n}} ORDER BY {order} LIMIT 1"
+
+
+def flow_edges(start: URIRef, hops: int, *, backward: bool = False, limit: int = 10_000) -> str:
+    """Every transfer on a walk of at most ``hops`` steps from (or, backward, into) ``start``."""
+    if hops == 1:
+        reach = f"BIND({iri(start)} AS ?near)"
+    else:
+        reach = f"{iri(start)} {bounded_path(_step(backward), hops - 1, min_hops=0)} ?near ."
+    near_end, far_end = ("ont:target", "ont:source") if backward else ("ont:source", "ont:target")
+    return (
+        f"{PREFIXES}SELECT DISTINCT ?eid ?tx ?value ?token ?src ?dst WHERE {{\n"
+        f"  {reach}\n"
+        f"  ?e ont:kind {TRANSFER} ; {near_end} ?near ; {far_end} ?far ; ont:id ?eid ;\n"
+        f"     ont:source/ont:id ?src ; ont:target/ont:id ?dst .\n"
+        f"  OPTIONAL {{ ?e oc:txHash ?tx }} OPTIONAL {{ ?e oc:value ?value }} OPTIONAL {{ ?e oc:token ?token }}\n"
+        f"}} ORDER BY ?eid LIMIT {int(limit)}"
+    )
+
+
+def cluster_members(start: URIRef, hops: int, *, limit: int = 1000) -> str:
+    """Nodes tied to ``start`` by inferred same-entity links in 1..``hops`` steps, either direction."""
+    step = alt_path(SAME, f"^{SAME}")
+    return (
+        f"{PREFIXES}SELECT DISTINCT ?m ?mid WHERE {{\n"
+        f"  {iri(start)} {bounded_path(step, hops)} ?m .\n"
+        f"  ?m ont:id ?mid .\n"
+        f"  FILTER(?m != {iri(start)})\n"
+        f"}} ORDER BY ?mid LIMIT {int(limit)}"
+    )
+
+
+def cluster_edges(members: Iterable[URIRef], *, limit: int = 10_000) -> str:
+    """The same-entity edges among ``members`` (ids and endpoints)."""
+    group = sorted(members)
+    return (
+        f"{PREFIXES}SELECT ?eid ?src ?dst WHERE {{\n"
+        f"  {_values('a', group)}\n  {_values('b', group)}\n"
+        f"  ?e ont:kind {SAME} ; ont:source ?a ; ont:target ?b ; ont:id ?eid .\n"
+        f"  ?a ont:id ?src . ?b ont:id ?dst .\n"
+        f"}} ORDER BY ?eid LIMIT {int(limit)}"
+    )
+
+
+def node_facts(node: URIRef) -> str:
+    """Class, normalised address and label of one node."""
+    return (
+        f"{PREFIXES}SELECT ?id ?cls ?norm ?label WHERE {{\n"
+        f"  {iri(node)} ont:id ?id ; a ?cls .\n"
+        f"  OPTIONAL {{ {iri(node)} oc:addressNorm ?norm }}\n"
+        f"  OPTIONAL {{ {iri(node)} rdfs:label ?label }}\n"
+        f"}} LIMIT 20"
+    )
+
+
+def has_transfers(node: URIRef) -> str:
+    """Whether a node takes part in any transfer."""
+    return f"{PREFIXES}ASK {{ {{ {iri(node)} {TRANSFER} ?x }} UNION {{ ?y {TRANSFER} {iri(node)} }} }}"

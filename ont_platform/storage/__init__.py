@@ -1,0 +1,56 @@
+"""Storage: one interface (:class:`Store`), three backends, chosen by name in :func:`open_store`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from ont_platform.errors import InputError
+from ont_platform.storage.base import RdfFormat, Row, Store
+
+BackendName = Literal["oxigraph", "rdflib", "remote"]
+
+
+def open_store(
+    backend: BackendName = "oxigraph",
+    *,
+    path: str | Path | None = None,
+    endpoint: str | None = None,
+    update_endpoint: str | None = None,
+    graph: object | None = None,
+    graph_iri: str | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30.0,
+) -> Store:
+    """Open a store.
+
+    * ``"oxigraph"`` (default): embedded, in memory, or on disk at ``path``.
+    * ``"rdflib"``: an in-memory rdflib Graph, or the one given as ``graph``.
+    * ``"remote"``: a SPARQL 1.1 endpoint at ``endpoint`` (query URL) and ``update_endpoint``, working in the
+      named graph ``graph_iri`` (a project default otherwise), sending ``headers`` (e.g. ``Authorization``)
+      and waiting at most ``timeout`` seconds per request.
+    """
+    if backend == "oxigraph":
+        from ont_platform.storage.oxigraph import OxigraphStore
+
+        return OxigraphStore(path)
+    if backend == "rdflib":
+        if path is not None:
+            raise InputError("the rdflib backend is in memory only; use backend='oxigraph' for a path")
+        from rdflib import Graph
+
+        from ont_platform.storage.rdflib_store import RdflibStore
+
+        if graph is not None and not isinstance(graph, Graph):
+            raise InputError("graph= must be an rdflib.Graph")
+        return RdflibStore(graph)
+    if backend == "remote":
+        if not endpoint:
+            raise InputError("the remote backend needs endpoint= (the SPARQL query URL)")
+        from ont_platform.storage.remote import RemoteStore
+
+        return RemoteStore(endpoint, update_endpoint, graph=graph_iri, headers=headers, timeout=timeout)
+    raise InputError(f"unknown backend {backend!r}; use 'oxigraph', 'rdflib' or 'remote'")
+
+
+__all__ = ["BackendName", "RdfFormat", "Row", "Store", "open_store"]

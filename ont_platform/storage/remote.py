@@ -1,0 +1,824 @@
+"""A store kept on a remote SPARQL 1.1 endpoint (Oxigraph server, Virtuoso, Fuseki, GraphDB, ...).
+
+The store works in one named graph of the server (:data:`DEFAULT_GRAPH` unless told otherwise) and never reads
+or writes any other, so it can share a server with other data:
+
+* queries are sent with ``default-graph-uri`` and ``named-graph-uri`` set to that graph (SPARQL 1.1 Protocol),
+  which also overrides any ``FROM`` in the query text. Without them Virtuoso's default graph is the union of
+  every graph on the server.
+* updates are rewritten to name the graph: ``INSERT DATA``/``DELETE DATA`` get a ``GRAPH <g> {}`` block,
+  ``DELETE``/``INSERT ... WHERE`` a ``WITH <g>``. (The protocol's ``using-graph-uri`` is not used: Virtuoso
+  applies it to the inserted triples too, Oxigraph only to the ``WHERE`` part, as the standard says.)
+  Graph management (``CLEAR``, ``DROP``, ``LOAD``, ...) and updates that name a graph themselves are refused.
+
+Every request is a POST of ``application/x-www-form-urlencoded`` data and asks for
+``application/sparql-results+json`` (Virtuoso's XML results do not always parse). Results come back as rdflib
+terms with the lexical form the server reported. See ``docs/remote-endpoints.md`` for what differs between
+servers and how each difference is handled here.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+import pyoxigraph as ox
+from rdflib import Graph
+from rdflib.term import Node
+
+from ont_platform.errors import (
+    EndpointError,
+    InputError,
+    QueryError,
+    QueryRefused,
+    RDFSyntaxError,
+    StoreError,
+)
+from ont_platform.storage._guards import refuse_dtd
+from ont_platform.storage._ntriples import (
+    XSD,
+    ParsedBatch,
+    RiskyNumber,
+    chunks,
+    parse_ntriples,
+    risky_number,
+    sparql_iri,
+    term_from_json,
+    unescape,
+)
+from ont_platform.storage.base import RdfFormat, Row, Store
+from ont_platform.storage.rdf_io import parse_graph, serialize_graph
+
+log = logging.getLogger(__name__)
+
+DEFAULT_GRAPH = "https://w3id.org/ont-platform/graph/default"
+"""The named graph a :class:`RemoteStore` works in unless it is given another."""
+
+STAGING_PREFIX = "https://w3id.org/ont-platform/graph/staging/"
+"""Large batches are loaded into a fresh graph under this prefix first, then added to the store's graph."""
+
+DEFAULT_MAX_ROWS = 10_000
+"""Virtuoso's ``ResultSetMaxRows`` as shipped: it cuts every result at this many rows."""
+
+_RESULTS_JSON = "application/sparql-results+json"
+_MESSAGE_LIMIT = 500
+
+
+class _HTTPStatusError(EndpointError):
+    """The endpoint answered with an HTTP error status (kept apart from connection failures)."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class _RequestRefused(_HTTPStatusError, QueryError):
+    """HTTP 400: the endpoint refused the query or update text itself (a syntax error, an unsupported form).
+
+    It is both an :class:`EndpointError` and a :class:`QueryError`, so code written against the embedded
+    backends (which raise QueryError for a bad query) catches it too.
+    """
+
+
+class RemoteStore(Store):
+    """A :class:`~ont_platform.storage.base.Store` on a remote SPARQL 1.1 endpoint.
+
+    Args:
+        query_url: the endpoint's query URL (Oxigraph: ``http://host:7878/query``, Virtuoso:
+            ``http://host:8890/sparql``).
+        update_url: the update URL (Oxigraph: ``.../update``); defaults to ``query_url`` (Virtuoso, Fuseki's
+            combined endpoint).
+        graph: the named graph the store works in; :data:`DEFAULT_GRAPH` by default.
+        timeout: seconds to wait for any one request (a method's ``timeout`` overrides it for that call).
+        headers: extra HTTP headers sent with every request, e.g. ``Authorization``. Their values are never
+            repeated in error messages.
+        max_rows: the most rows the endpoint returns for one query (Virtuoso's ``ResultSetMaxRows``). A result
+            of exactly this many rows, or one Virtuoso marks with ``X-SPARQL-MaxRows``, is checked with a COUNT
+            and, when it was cut, fetched again in pages. ``None``: the endpoint never cuts results.
+        transport: an httpx transport for the store's own client (retries, custom TLS, tests).
+
+    Nothing is sent at construction; the first request goes out when a method needs it.
+    """
+
+    backend = "remote"
+
+    chunk_triples = 1_000
+    """Triples per request when loading (Virtuoso refuses ``INSERT DATA`` past 4,990 triples and an
+    ``INSERT {...} WHERE {}`` template past 1,427)."""
+    chunk_chars = 1_000_000
+    """Characters of SPARQL text per loading request (Virtuoso refuses strings over 10 MB)."""
+
+    def __init__(
+        self,
+        query_url: str,
+        update_url: str | None = None,
+        *,
+        graph: str | None = None,
+        timeout: float = 30.0,
+        headers: dict[str, str] | None = None,
+        max_rows: int | None = DEFAULT_MAX_ROWS,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        self.query_url = _check_url(query_url, "query_url")
+        self.update_url = _check_url(update_url, "update_url") if update_url else self.query_url
+        self.graph = graph or DEFAULT_GRAPH
+        try:
+            self._g = sparql_iri(self.graph)
+        except ValueError as exc:
+            raise InputError(f"graph: {exc}") from exc
+        if not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", self.graph):
+            raise InputError(f"graph must be an absolute IRI, got {self.graph!r}")
+        if max_rows is not None and max_rows < 1:
+            raise InputError("max_rows must be a positive number of rows or None")
+        self.max_rows = max_rows
+        self.timeout = timeout
+        self._secrets = _secrets(headers or {}, (self.query_url, self.update_url))
+        self._client = httpx.Client(
+            timeout=timeout,
+            headers=dict(headers or {}),
+            follow_redirects=False,
+            transport=transport,
+        )
+        self._closed = False
+        self._numbers_ok: set[tuple[str, str]] = set()
+
+    def __repr__(self) -> str:
+        return f"RemoteStore({_public_url(self.query_url)!r}, graph={self.graph!r})"
+
+    # --- reads ------------------------------------------------------------------------------------------
+
+    def select(self, query: str, *, timeout: float | None = None) -> list[Row]:
+        """Run a SELECT in the store's graph.
+
+        ``DISTINCT``/``REDUCED`` results are also de-duplicated here (Virtuoso can repeat rows for ``p+``).
+        A result the endpoint cut at its row limit is fetched again in pages and checked against a COUNT; a
+        cut result that cannot be paged safely (it has its own ``ORDER BY``, ``LIMIT`` or ``OFFSET``) raises
+        :class:`EndpointError` rather than coming back incomplete.
+        """
+        shape = _shape(query)
+        if shape.form != "SELECT":
+            raise QueryError(f"select() runs SELECT queries, got {shape.form or 'no query form'}")
+        _refuse_remote_calls(shape)
+        variables, rows, cap = self._select_request(query, timeout)
+        if cap is not None:
+            rows = self._complete(query, shape, variables, rows, cap, timeout)
+        if shape.distinct:
+            rows = _dedupe(rows)
+        return rows
+
+    def ask(self, query: str, *, timeout: float | None = None) -> bool:
+        shape = _shape(query)
+        if shape.form != "ASK":
+            raise QueryError(f"ask() runs ASK queries, got {shape.form or 'no query form'}")
+        _refuse_remote_calls(shape)
+        body = self._json(self._post_query(query, timeout, "ASK"), "ASK")
+        value = body.get("boolean")
+        if not isinstance(value, bool):
+            raise EndpointError("ASK: the endpoint's answer has no boolean")
+        return value
+
+    def __len__(self) -> int:
+        _, rows, _ = self._select_request("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", None)
+        return _count(rows, "n")
+
+    def dump(self, fmt: RdfFormat = RdfFormat.NTRIPLES) -> bytes:
+        """Serialise the store's graph (N-Triples lines come sorted)."""
+        fmt = _format(fmt)
+        graph = Graph()
+        for triple in self._all_triples():
+            graph.add(triple)
+        if fmt is RdfFormat.NTRIPLES:
+            text = graph.serialize(format="nt")
+            lines = sorted(line for line in text.splitlines() if line.strip())
+            return ("\n".join(lines) + "\n" if lines else "").encode("utf-8")
+        return serialize_graph(graph, fmt)
+
+    # --- writes -----------------------------------------------------------------------------------------
+
+    def add_ntriples(self, data: str) -> None:
+        """Add the triples of an N-Triples document, all or nothing.
+
+        Every line is read here first: a malformed line raises :class:`RDFSyntaxError` before anything is sent.
+        A batch that fits in one request is sent as one ``INSERT DATA``. A larger batch goes in chunks into a
+        fresh staging graph, then one ``ADD`` moves it into the store's graph; if any request fails the staging
+        graph is dropped and the store's graph was never touched. Numbers the endpoint cannot hold exactly
+        (integers beyond 64 bits, decimals with more than 15 digits, on Virtuoso) raise :class:`InputError`.
+        """
+        if isinstance(data, bytes):
+            data = _decode(data)
+        self._ensure_open()
+        batch = parse_ntriples(data)
+        if not batch:
+            return
+        if batch.risky:
+            self._check_numbers(batch.risky)
+        self._load(batch)
+
+    def load_rdf(self, data: bytes, fmt: RdfFormat) -> None:
+        """Parse Turtle, N-Triples or JSON-LD locally and add the triples, all or nothing.
+
+        Input that declares a DOCTYPE or ENTITY is refused before parsing; JSON-LD that would fetch a remote
+        ``@context`` is refused too. Parser failures raise :class:`RDFSyntaxError`. Turtle is read with
+        Oxigraph's parser and N-Triples by the store itself, both keeping lexical forms; JSON-LD with rdflib.
+        """
+        fmt = _format(fmt)
+        raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+        refuse_dtd(raw)
+        if fmt is RdfFormat.NTRIPLES:
+            self.add_ntriples(_decode(raw))  # read here, so lexical forms stay exactly as written
+        elif fmt is RdfFormat.TURTLE:
+            # Oxigraph's parser, as the embedded backend uses: it keeps lexical forms ("Z" stays "Z")
+            try:
+                nt = ox.serialize(ox.parse(raw, format=ox.RdfFormat.TURTLE), format=ox.RdfFormat.N_TRIPLES)
+            except (SyntaxError, ValueError) as exc:
+                raise RDFSyntaxError(f"turtle: {str(exc)[:300]}") from exc
+            self.add_ntriples(_decode(nt or b""))
+        else:
+            graph = parse_graph(raw, fmt)  # refuses remote JSON-LD contexts; parser errors become RDFSyntaxError
+            self.add_ntriples(graph.serialize(format="nt"))
+
+    def update(self, sparql_update: str) -> None:
+        """Run a SPARQL UPDATE in the store's graph.
+
+        Supported: ``INSERT DATA``, ``DELETE DATA``, ``DELETE WHERE`` and ``DELETE``/``INSERT ... WHERE``,
+        several separated by ``;``. They are rewritten to name the store's graph. Refused with
+        :class:`QueryRefused`: graph management (``LOAD``, ``CLEAR``, ``DROP``, ``CREATE``, ``ADD``, ``MOVE``,
+        ``COPY``) and operations that name graphs themselves (``GRAPH``, ``WITH``, ``USING``) or call other
+        services (``SERVICE``).
+
+        A request the endpoint refuses changes nothing. One limit to know: Virtuoso does not undo the earlier
+        operations of a multi-operation request when a later one fails while running (errors found while
+        compiling, such as syntax errors, stop the whole request); send operations that may fail alone.
+        """
+        self._ensure_open()
+        text, risky = _scope_update(sparql_update, self._g)
+        if risky:
+            self._check_numbers(risky)
+        self._post_update(text, "UPDATE", text_from_caller=True)
+
+    def clear(self) -> None:
+        self._post_update(f"DROP SILENT GRAPH {self._g}", "clear")
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._client.close()
+
+    # --- loading ----------------------------------------------------------------------------------------
+
+    def _load(self, batch: ParsedBatch) -> None:
+        parts = list(chunks(batch, max_triples=self.chunk_triples, max_chars=self.chunk_chars))
+        if len(parts) == 1:
+            self._post_update(_insert(self._g, *parts[0]), "add")
+            return
+        staging = sparql_iri(STAGING_PREFIX + uuid.uuid4().hex)
+        try:
+            for i, part in enumerate(parts, start=1):
+                self._post_update(_insert(staging, *part), f"add (chunk {i} of {len(parts)})")
+            self._post_update(f"ADD {staging} TO {self._g}", "add (moving the staged batch)")
+        except BaseException:
+            self._drop_quietly(staging)
+            raise
+        self._drop_quietly(staging)
+
+    def _drop_quietly(self, graph: str) -> None:
+        try:
+            self._post_update(f"DROP SILENT GRAPH {graph}", "drop staging graph")
+        except EndpointError as exc:
+            log.warning("could not drop staging graph %s: %s", graph, exc)
+
+    def _check_numbers(self, risky: list[RiskyNumber]) -> None:
+        """Ask the endpoint to read each risky number back; refuse the batch if any comes back different.
+
+        Virtuoso 7.2 silently wraps xsd:integer values from 2^63 to 2^64-1 into negative numbers, refuses larger
+        ones, and rounds decimals to about 15 fractional digits; Oxigraph keeps them all. Probing the endpoint
+        tells the two apart without guessing which server it is.
+        """
+        todo: dict[tuple[str, str], RiskyNumber] = {}
+        for r in risky:
+            key = (r.lexical, r.datatype)
+            if key not in self._numbers_ok:
+                todo.setdefault(key, r)
+        items = list(todo.values())
+        for start in range(0, len(items), 200):
+            group = items[start : start + 200]
+            values = " ".join(f"({i} {r.sparql})" for i, r in enumerate(group))
+            probe = f"SELECT ?i ?v WHERE {{ VALUES (?i ?v) {{ {values} }} }}"
+            try:
+                _, rows, _ = self._select_request(probe, None, scoped=False)
+            except _HTTPStatusError as exc:
+                if exc.status >= 500:
+                    raise
+                first = group[0]
+                raise InputError(
+                    f"the endpoint refuses numbers this batch holds (first: line {first.line}, "
+                    f"{first.lexical}^^<{first.datatype}>): {exc}. Keep exact big values as xsd:string."
+                ) from exc
+            seen = {int(str(row["i"])): row["v"] for row in rows if row.get("i") is not None}
+            bad = [
+                (r, seen.get(i))
+                for i, r in enumerate(group)
+                if seen.get(i) is None or not r.same_value(str(seen[i]))
+            ]
+            if bad:
+                shown = "; ".join(
+                    f"line {r.line}: {r.lexical}^^<{r.datatype}> comes back as {got if got is None else str(got)}"
+                    for r, got in bad[:5]
+                )
+                more = f" (and {len(bad) - 5} more)" if len(bad) > 5 else ""
+                raise InputError(
+                    f"the endpoint cannot hold these numbers exactly, nothing was written: {shown}{more}. "
+                    "Keep exact big values as xsd:string (the data model does)."
+                )
+            self._numbers_ok.update((r.lexical, r.datatype) for r in group)
+
+    # --- paging -----------------------------------------------------------------------------------------
+
+    def _complete(
+        self,
+        query: str,
+        shape: _QueryShape,
+        variables: list[str],
+        rows: list[Row],
+        cap: int,
+        timeout: float | None,
+    ) -> list[Row]:
+        """Return the full result of a SELECT whose first answer may have been cut at ``cap`` rows.
+
+        The query becomes a subquery grouped by all its variables, with the number of rows in each group; the
+        groups are fetched in pages and checked against their COUNT and the total number of rows, then
+        expanded back. That is exact for bags and sets alike without relying on a sort (Virtuoso refuses
+        ``ORDER BY`` with ``OFFSET + LIMIT`` above 10,000 rows).
+        """
+        why = f"the endpoint cut the result at {cap} rows (its row limit)"
+        if shape.modifiers:
+            parts = sorted(shape.modifiers)
+            raise EndpointError(
+                f"SELECT: {why}, and a query with {', '.join(parts)} cannot be fetched in pages safely; "
+                "narrow the query or raise the endpoint's limit (Virtuoso: ResultSetMaxRows)"
+            )
+        prologue, body = query[: shape.body_start], query[shape.body_start :]
+        mult = _fresh_var("ont_rows", variables)
+        keys = " ".join(f"?{v}" for v in variables)
+        group_by = f" GROUP BY {keys}" if variables else ""
+        grouped = f"SELECT {keys} (COUNT(*) AS ?{mult}) WHERE {{ {{ {body}\n}} }}{group_by}"
+        n_groups, n_rows = _fresh_var("ont_groups", variables), _fresh_var("ont_total", variables)
+        count_q = f"{prologue}SELECT (COUNT(*) AS ?{n_groups}) (SUM(?{mult}) AS ?{n_rows}) WHERE {{ {grouped}\n}}"
+        _, counted, _ = self._select_request(count_q, timeout)
+        groups = _count(counted, n_groups)
+        total = _int(counted[0].get(n_rows), n_rows)  # SUM over no groups is unbound: 0 rows
+        if total == len(rows):
+            return rows
+        page = cap
+        found: dict[tuple[Node | None, ...], int] = {}
+        for offset in range(0, groups, page):
+            _, part, _ = self._select_request(f"{prologue}{grouped}\nLIMIT {page} OFFSET {offset}", timeout)
+            for row in part:
+                key = tuple(row.get(v) for v in variables)
+                if key in found:
+                    raise EndpointError(f"SELECT: {why}, and its pages overlapped; the result cannot be trusted")
+                found[key] = _int(row.get(mult), mult)
+        if len(found) != groups or sum(found.values()) != total:
+            raise EndpointError(
+                f"SELECT: {why}; paging found {sum(found.values())} of {total} rows, the result cannot be trusted"
+            )
+        return [dict(zip(variables, key, strict=True)) for key, n in found.items() for _ in range(n)]
+
+    def _all_triples(self) -> Iterator[tuple[Node, Node, Node]]:
+        total = len(self)
+        if total == 0:
+            return iter(())
+        query = "SELECT ?s ?p ?o WHERE { ?s ?p ?o }"
+        _, rows, cap = self._select_request(query, None)
+        triples = {(r["s"], r["p"], r["o"]) for r in rows}
+        if cap is None and len(triples) == total:
+            return iter(triples)  # type: ignore[arg-type]
+        page = cap or len(rows) or 1
+        triples = set()
+        for offset in range(0, total, page):
+            _, rows, _ = self._select_request(f"{query} LIMIT {page} OFFSET {offset}", None)
+            triples.update((r["s"], r["p"], r["o"]) for r in rows)
+        if len(triples) != total:
+            raise EndpointError(
+                f"dump: the endpoint counts {total} triples but paging returned {len(triples)}; "
+                "was the graph written to meanwhile?"
+            )
+        return iter(triples)  # type: ignore[arg-type]
+
+    # --- HTTP -------------------------------------------------------------------------------------------
+
+    def _select_request(
+        self, query: str, timeout: float | None, *, scoped: bool = True
+    ) -> tuple[list[str], list[Row], int | None]:
+        """One SELECT request: variables, rows, and the row limit if the answer may have been cut."""
+        response = self._post_query(query, timeout, "SELECT", scoped=scoped)
+        body = self._json(response, "SELECT")
+        try:
+            variables = [str(v) for v in body["head"].get("vars", [])]
+            bindings = body["results"]["bindings"]
+            rows: list[Row] = [
+                {v: (term_from_json(b[v]) if v in b else None) for v in variables} for b in bindings
+            ]
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise EndpointError(f"SELECT: the endpoint's answer is not SPARQL JSON results: {exc}") from exc
+        cap: int | None = None
+        header = response.headers.get("x-sparql-maxrows")
+        if header is not None:
+            try:
+                cap = int(header)
+            except ValueError:
+                cap = self.max_rows
+            if cap is not None and len(rows) < cap:
+                cap = None
+        elif self.max_rows is not None and len(rows) == self.max_rows:
+            cap = self.max_rows
+        return variables, rows, cap
+
+    def _post_query(self, query: str, timeout: float | None, what: str, *, scoped: bool = True) -> httpx.Response:
+        data: dict[str, str] = {"query": query}
+        if scoped:
+            data["default-graph-uri"] = self.graph
+            data["named-graph-uri"] = self.graph
+        response = self._post(self.query_url, data, timeout, what, text_from_caller=True)
+        state = response.headers.get("x-sql-state")
+        if state:
+            message = response.headers.get("x-sql-message", "")
+            raise EndpointError(
+                f"{what}: the endpoint returned an incomplete result ({self._scrub(state)}: "
+                f"{self._scrub(message)[:_MESSAGE_LIMIT]})"
+            )
+        return response
+
+    def _post_update(self, update: str, what: str, *, text_from_caller: bool = False) -> None:
+        self._post(self.update_url, {"update": update}, None, what, text_from_caller=text_from_caller)
+
+    def _post(
+        self, url: str, data: dict[str, str], timeout: float | None, what: str, *, text_from_caller: bool
+    ) -> httpx.Response:
+        """POST one request. ``text_from_caller``: a 400 means the caller's query or update was refused."""
+        self._ensure_open()
+        where = _public_url(url)
+        try:
+            response = self._client.post(
+                url,
+                data=data,
+                headers={"Accept": _RESULTS_JSON},
+                timeout=timeout if timeout is not None else httpx.USE_CLIENT_DEFAULT,
+            )
+        except httpx.TimeoutException as exc:
+            limit = timeout if timeout is not None else self.timeout
+            raise EndpointError(f"{what}: no answer from {where} within {limit} s") from exc
+        except httpx.HTTPError as exc:
+            raise EndpointError(
+                f"{what}: cannot reach the SPARQL endpoint {where}: {self._scrub(str(exc)) or type(exc).__name__}"
+            ) from exc
+        except RuntimeError as exc:  # the client was closed under us
+            raise StoreError(f"{what}: the remote store is closed") from exc
+        if response.status_code >= 300:
+            message = self._scrub(response.text.strip())
+            if len(message) > _MESSAGE_LIMIT:
+                message = message[:_MESSAGE_LIMIT] + " ..."
+            error = _RequestRefused if response.status_code == 400 and text_from_caller else _HTTPStatusError
+            raise error(
+                f"{what}: HTTP {response.status_code} from {where}: {message or response.reason_phrase}",
+                response.status_code,
+            )
+        return response
+
+    def _json(self, response: httpx.Response, what: str) -> dict[str, Any]:
+        try:
+            body = response.json()
+        except ValueError as exc:
+            kind = response.headers.get("content-type", "no content type")
+            raise EndpointError(f"{what}: the endpoint did not answer with SPARQL JSON results ({kind})") from exc
+        if not isinstance(body, dict):
+            raise EndpointError(f"{what}: the endpoint's answer is not a JSON object")
+        return body
+
+    def _scrub(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    def _ensure_open(self) -> None:
+        if self._closed:
+            raise StoreError("the remote store is closed")
+
+
+# --- functions ----------------------------------------------------------------------------------------------
+
+
+def _insert(graph: str, triples: list[str], has_bnodes: bool) -> str:
+    body = " .\n".join(triples) + " ."
+    if has_bnodes:  # Virtuoso refuses blank nodes in INSERT DATA; a template with one solution is the same
+        return f"INSERT {{ GRAPH {graph} {{\n{body}\n}} }} WHERE {{}}"
+    return f"INSERT DATA {{ GRAPH {graph} {{\n{body}\n}} }}"
+
+
+def _count(rows: list[Row], var: str) -> int:
+    if len(rows) != 1:
+        raise EndpointError(f"COUNT: expected one row, got {len(rows)}")
+    return _int(rows[0].get(var), var)
+
+
+def _int(term: Node | None, var: str) -> int:
+    try:
+        return int(str(term)) if term is not None else 0
+    except ValueError as exc:
+        raise EndpointError(f"expected an integer for ?{var}, got {term!r}") from exc
+
+
+def _dedupe(rows: list[Row]) -> list[Row]:
+    seen: set[tuple[tuple[str, Node | None], ...]] = set()
+    out: list[Row] = []
+    for row in rows:
+        key = tuple(row.items())
+        if key not in seen:
+            seen.add(key)
+            out.append(row)
+    return out
+
+
+def _fresh_var(base: str, taken: Iterable[str]) -> str:
+    taken = set(taken)
+    name, i = base, 0
+    while name in taken:
+        i += 1
+        name = f"{base}{i}"
+    return name
+
+
+def _format(fmt: RdfFormat | str) -> RdfFormat:
+    return fmt if isinstance(fmt, RdfFormat) else RdfFormat.parse(str(fmt))
+
+
+def _decode(data: bytes | bytearray) -> str:
+    try:
+        return bytes(data).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RDFSyntaxError(f"RDF input is not UTF-8: {exc}") from exc
+
+
+def _check_url(url: str | None, name: str) -> str:
+    if not isinstance(url, str) or urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
+        raise InputError(f"{name} must be an http(s) URL, got {_public_url(str(url))!r}")
+    return url
+
+
+def _public_url(url: str) -> str:
+    """The URL without user name, password, query or fragment."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "<invalid URL>"
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def _secrets(headers: dict[str, str], urls: Iterable[str]) -> list[str]:
+    found: list[str] = []
+    for value in headers.values():
+        value = str(value)
+        found.append(value)
+        scheme, _, credential = value.partition(" ")
+        if credential and scheme.isalpha():
+            found.append(credential)  # "Bearer <token>": the token alone, too
+    for url in urls:
+        parts = urlsplit(url)
+        found.extend(x for x in (parts.password, parts.username) if x)
+        if parts.query:
+            found.append(parts.query)
+    return sorted({s for s in found if len(s) >= 4}, key=len, reverse=True)
+
+
+# --- SPARQL text ----------------------------------------------------------------------------------------------
+# A small lexer: enough to find the query form, the prologue, top-level solution modifiers and the keywords of
+# an update, without being fooled by strings, IRIs or comments.
+
+_NAME = "A-Za-z0-9_\u00b7\u00c0-\U000effff"
+_TOKEN = re.compile(
+    rf"""
+      (?P<ws>\s+)
+    | (?P<comment>\#[^\n\r]*)
+    | (?P<iri><[^<>"{{}}|^`\\\x00-\x20]*>)
+    | (?P<string>\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|'''(?:[^'\\]|\\.|'(?!''))*'''
+                 |"(?:[^"\\\n\r]|\\.)*"|'(?:[^'\\\n\r]|\\.)*')
+    | (?P<var>[?$][{_NAME}]+)
+    | (?P<word>[{_NAME}][{_NAME}\-.:%\\]*|:[{_NAME}\-.:%\\]*)
+    | (?P<lang>@[A-Za-z]+(?:-[A-Za-z0-9]+)*)
+    | (?P<punct>\^\^|&&|\|\||!=|<=|>=|.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+@dataclass(slots=True)
+class _Tok:
+    kind: str
+    text: str
+    start: int
+    end: int
+
+    @property
+    def keyword(self) -> str:
+        return self.text.upper() if self.kind == "word" and ":" not in self.text else ""
+
+
+def _tokens(text: str) -> list[_Tok]:
+    out: list[_Tok] = []
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup or "punct"
+        if kind in ("ws", "comment"):
+            continue
+        if kind == "punct" and m.group(0) in "\"'":
+            raise QueryError("SPARQL text has an unterminated string")
+        out.append(_Tok(kind, m.group(0), m.start(), m.end()))
+    return out
+
+
+def _prologue_end(toks: list[_Tok], i: int) -> int:
+    """Index of the first token after the BASE/PREFIX declarations starting at ``i``."""
+    while i < len(toks):
+        kw = toks[i].keyword
+        if kw == "BASE" and i + 1 < len(toks) and toks[i + 1].kind == "iri":
+            i += 2
+        elif kw == "PREFIX" and i + 2 < len(toks) and toks[i + 2].kind == "iri":
+            i += 3
+        else:
+            break
+    return i
+
+
+@dataclass(slots=True)
+class _QueryShape:
+    form: str
+    body_start: int
+    distinct: bool = False
+    modifiers: set[str] = field(default_factory=set)
+    has_from: bool = False
+    keywords: set[str] = field(default_factory=set)
+
+
+def _shape(query: str) -> _QueryShape:
+    if not isinstance(query, str):
+        raise QueryError("a SPARQL query must be a string")
+    toks = _tokens(query)
+    i = _prologue_end(toks, 0)
+    if i >= len(toks):
+        return _QueryShape("", len(query))
+    shape = _QueryShape(toks[i].keyword, toks[i].start)
+    if i + 1 < len(toks) and toks[i + 1].keyword in ("DISTINCT", "REDUCED"):
+        shape.distinct = True
+    depth = 0
+    for tok in toks[i:]:
+        if tok.kind == "punct" and tok.text in "{(":
+            depth += 1
+        elif tok.kind == "punct" and tok.text in "})":
+            depth -= 1
+        kw = tok.keyword
+        if kw:
+            shape.keywords.add(kw)
+            if depth == 0 and kw in ("ORDER", "LIMIT", "OFFSET"):
+                shape.modifiers.add(kw)
+            if depth == 0 and kw == "FROM":
+                shape.has_from = True
+    return shape
+
+
+def _refuse_remote_calls(shape: _QueryShape) -> None:
+    if "SERVICE" in shape.keywords:
+        raise QueryRefused("SERVICE is refused: the endpoint would fetch data from another server")
+    if shape.has_from:  # Virtuoso adds FROM graphs to the protocol's default graph instead of ignoring them
+        raise QueryRefused("FROM and FROM NAMED are refused: the store answers from its own graph only")
+
+
+_GRAPH_OPS = {"LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY"}
+
+
+def _scope_update(text: str, graph: str) -> tuple[str, list[RiskyNumber]]:
+    """Rewrite an update so that every operation works in ``graph`` (a SPARQL ``<iri>``)."""
+    if not isinstance(text, str):
+        raise QueryError("a SPARQL update must be a string")
+    toks = _tokens(text)
+    risky = _risky_numbers(text, toks)
+    out: list[str] = []
+    pos = 0  # text copied up to here
+    i = 0
+    while i < len(toks):
+        i = _prologue_end(toks, i)
+        if i >= len(toks):
+            break
+        # the operation runs to the next ';' outside braces
+        j, depth = i, 0
+        while j < len(toks):
+            t = toks[j]
+            if t.kind == "punct" and t.text == "{":
+                depth += 1
+            elif t.kind == "punct" and t.text == "}":
+                depth -= 1
+            elif depth == 0 and t.kind == "punct" and t.text == ";":
+                break
+            j += 1
+        op = toks[i:j]
+        out.append(text[pos : op[0].start])
+        out.append(_scope_operation(text, op, graph))
+        pos = op[-1].end
+        i = j + 1
+    out.append(text[pos:])
+    return "".join(out), risky
+
+
+def _scope_operation(text: str, op: list[_Tok], graph: str) -> str:
+    first = op[0].keyword
+    second = op[1].keyword if len(op) > 1 else ""
+    keywords = {t.keyword for t in op if t.keyword}
+    if first in _GRAPH_OPS:
+        raise QueryRefused(f"{first} is refused: the store works in one graph; use clear() or load_rdf()")
+    if "SERVICE" in keywords:
+        raise QueryRefused("SERVICE is refused: the endpoint would fetch data from another server")
+    named = keywords & {"GRAPH", "WITH", "USING"}
+    if named:
+        raise QueryRefused(
+            f"an update naming graphs ({', '.join(sorted(named))}) is refused: the store works in its own graph"
+        )
+    if first not in ("INSERT", "DELETE") or (first, second) == ("INSERT", "WHERE"):
+        raise QueryError(f"not a SPARQL update operation: {text[op[0].start : op[0].end + 40]!r}")
+    if second in ("DATA", "WHERE"):
+        open_i = next((k for k, t in enumerate(op) if t.kind == "punct" and t.text == "{"), None)
+        close_i = _matching_brace(op, open_i) if open_i is not None else None
+        if open_i is None or close_i is None:
+            raise QueryError(f"{first} {second} without a {{ ... }} block")
+        body = text[op[open_i].end : op[close_i].start]
+        tail = text[op[close_i].end : op[-1].end]
+        if second == "WHERE":  # DELETE WHERE { P } == DELETE { P } WHERE { P }
+            return f"WITH {graph} DELETE {{{body}}} WHERE {{{body}}}{tail}"
+        has_bnode = any(t.kind == "word" and t.text.startswith("_:") for t in op) or any(
+            t.kind == "punct" and t.text == "[" for t in op
+        )
+        if first == "INSERT" and has_bnode:  # Virtuoso refuses blank nodes in INSERT DATA
+            return f"INSERT {{ GRAPH {graph} {{{body}}} }} WHERE {{}}{tail}"
+        return f"{first} DATA {{ GRAPH {graph} {{{body}}} }}{tail}"
+    return f"WITH {graph} " + text[op[0].start : op[-1].end]
+
+
+def _matching_brace(toks: list[_Tok], open_i: int) -> int | None:
+    depth = 0
+    for k in range(open_i, len(toks)):
+        t = toks[k]
+        if t.kind == "punct" and t.text == "{":
+            depth += 1
+        elif t.kind == "punct" and t.text == "}":
+            depth -= 1
+            if depth == 0:
+                return k
+    return None
+
+
+_BARE_INTEGER = re.compile(r"[0-9]+")
+_BARE_DECIMAL = re.compile(r"[0-9]*\.[0-9]+")
+
+
+def _risky_numbers(text: str, toks: list[_Tok]) -> list[RiskyNumber]:
+    """Numeric literals in SPARQL text that an endpoint may not hold exactly (see :func:`risky_number`)."""
+    prefixes: dict[str, str] = {}
+    for k, t in enumerate(toks):
+        if t.keyword == "PREFIX" and k + 2 < len(toks) and toks[k + 2].kind == "iri":
+            prefixes[toks[k + 1].text.rstrip(":")] = toks[k + 2].text[1:-1]
+    found: list[RiskyNumber] = []
+    for k, t in enumerate(toks):
+        line = text.count("\n", 0, t.start) + 1
+        if t.kind == "word":
+            lexical = t.text.rstrip(".")
+            if _BARE_INTEGER.fullmatch(lexical):
+                dt = XSD + "integer"
+            elif _BARE_DECIMAL.fullmatch(lexical):
+                dt = XSD + "decimal"
+            else:
+                continue
+            if risky_number(lexical, dt):
+                found.append(RiskyNumber(line, lexical, dt))
+        elif t.kind == "string" and k + 2 < len(toks) and toks[k + 1].text == "^^":
+            dt_tok = toks[k + 2]
+            if dt_tok.kind == "iri":
+                dt = dt_tok.text[1:-1]
+            elif dt_tok.kind == "word" and ":" in dt_tok.text:
+                prefix, _, local = dt_tok.text.partition(":")
+                dt = prefixes.get(prefix, "") + local
+            else:
+                continue
+            quote = 3 if t.text[:3] in ('"""', "'''") else 1
+            try:
+                lexical = unescape(t.text[quote:-quote])
+            except ValueError:
+                continue
+            if risky_number(lexical, dt):
+                found.append(RiskyNumber(line, lexical, dt))
+    return found

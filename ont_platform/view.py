@@ -1,0 +1,39 @@
+"""Readable views of the answer contracts for people at a terminal."""
+
+from __future__ import annotations
+
+from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
+from ont_platform.qa.engine import Answer
+
+
+def render(result: Answer, question: str | None = None) -> str:
+    """A few lines per answer: the question, the decision, the path or rows, and the evidence."""
+    lines: list[str] = []
+    if isinstance(result, OnchainAnswer):
+        lines.append(f"[{result.q_id}] {question or ''}".rstrip())
+        lines.append(f"  {result.intent} · confidence {result.confidence} · grounded {result.grounding_ok}")
+        lines.append(f"  {result.answer_ko}")
+        for e in result.path:
+            lines.append(f"    {e.edge_id}: {e.from_} → {e.to}  tx {e.tx_hash or '— (inferred)'}")
+        if result.cited_nodes:
+            lines.append(f"  cited: {', '.join(result.cited_nodes)}")
+    elif isinstance(result, HopDecision):
+        lines.append(f"[{result.query_id}] {question or ''}".rstrip())
+        shown = f" → {result.answer}" if result.answer else ""
+        factors = f" ({', '.join(result.factors)})" if result.factors else ""
+        lines.append(f"  {result.decision}{shown}{factors}")
+        lines.append(f"  {result.reason}")
+        for h in result.path:
+            lines.append(f"    {h.src} -{h.rel}-> {h.dst}  chunk {h.chunk_id or '— (none)'}")
+        lines.append(f"  evidence: {result.evidence}")
+        if result.hedge:
+            lines.append(f"  note: {result.hedge}")
+    elif isinstance(result, PageFilterResult):
+        lines.append(f"[pages] {result.question}")
+        lines.append(f"  {result.status}" + (f" · {result.parsed_filter}" if result.parsed_filter else ""))
+        for m in result.matched:
+            lines.append(f"    {m.url}  ({m.evidence})")
+        if result.count is not None:
+            lines.append(f"  {result.count} page(s)")
+        lines.append(f"  note: {result.hedge}")
+    return "\n".join(lines) + "\n"
