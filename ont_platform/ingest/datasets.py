@@ -23,7 +23,7 @@ from ont_platform.ingest.addresses import AddressError, normalize_address
 from ont_platform.ingest.builder import Batch
 from ont_platform.ingest.tables import Row, read_table
 from ont_platform.limits import DEFAULT_LIMITS, Limits
-from ont_platform.namespaces import KG, OC, ONT, PG, dataset_iri, mint
+from ont_platform.namespaces import OC, ONT, PG, dataset_iri, mint
 from ont_platform.ontology import DomainOntology, load_domain
 
 _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
@@ -221,7 +221,7 @@ def _onchain(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: 
         edge = mint("onchain", "edge", edge_id)
         s, o = mint("onchain", "node", src), mint("onchain", "node", dst)
         batch.mark(edge, ef, row.line)
-        batch.typed(edge, OC.SameEntityInference if rel.inferred else OC.Transfer)
+        batch.typed(edge, rel.resource_class)
         batch.lit(edge, ONT.id, edge_id)
         batch.add(edge, ONT.source, s)
         batch.add(edge, ONT.target, o)
@@ -363,7 +363,7 @@ def _kg(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[
             continue
         edge, s, o = mint("kg", "edge", edge_id), mint("kg", "node", src), mint("kg", "node", dst)
         batch.mark(edge, edges.name, row.line)
-        batch.typed(edge, KG.TextRelation)
+        batch.typed(edge, rel.resource_class)
         batch.lit(edge, ONT.id, edge_id)
         batch.add(edge, ONT.source, s)
         batch.add(edge, ONT.target, o)

@@ -28,6 +28,8 @@ class Relation:
     range: frozenset[URIRef]
     symmetric: bool
     inferred: bool
+    resource_class: URIRef
+    """The class of the resource recording each use (oc:Transfer, kg:TextRelation...)."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,16 @@ def local_name(term: URIRef) -> str:
     return text.rsplit("#", 1)[-1].rsplit("/", 1)[-1]
 
 
+def _closure(g: Graph, cls: URIRef) -> set[URIRef]:
+    seen, todo = {cls}, [cls]
+    while todo:
+        for sup in g.objects(todo.pop(), RDFS.subClassOf):
+            if isinstance(sup, URIRef) and sup not in seen:
+                seen.add(sup)
+                todo.append(sup)
+    return seen
+
+
 def _class_set(g: Graph, node: object) -> frozenset[URIRef]:
     if node is None:
         return frozenset()
@@ -142,8 +154,12 @@ def load_domain(domain: str) -> DomainOntology:
         domain_set = _class_set(g, g.value(prop, RDFS.domain))
         range_set = _class_set(g, g.value(prop, RDFS.range))
         symmetric = (prop, RDF.type, OWL.SymmetricProperty) in g
-        inferred = (prop, ONT.inferred, Literal(True)) in g or local_name(prop) == "sameEntity"
-        onto.relations[str(notation)] = Relation(prop, str(notation), domain_set, range_set, symmetric, inferred)
+        rel_class = g.value(prop, ONT.relationClass)
+        if not isinstance(rel_class, URIRef):
+            raise OntologyError(f"{prop} has a relation notation but no ont:relationClass")
+        inferred = ONT.InferredRelation in _closure(g, rel_class)
+        onto.relations[str(notation)] = Relation(prop, str(notation), domain_set, range_set, symmetric, inferred,
+                                                 rel_class)
     for prop in g.subjects(PG.column, None):
         if isinstance(prop, URIRef) and g.value(prop, PG.columnType) is not None:
             name = str(g.value(prop, PG.column))

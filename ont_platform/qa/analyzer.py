@@ -19,6 +19,9 @@ _kiwi: Kiwi | None = None
 
 # Content tags whose forms make up a lemma key: nouns, verbs and adjectives (stems), roots, foreign words,
 # numbers and the adverbs that carry meaning in filter questions (꽤, 하나도...).
+NOUN_TAGS = frozenset({"NNG", "NNP", "SL", "SN", "SH", "XR"})
+"""Tags that continue a word: a name followed without a space by one of these is part of a longer word."""
+
 CONTENT_TAGS = frozenset({"NNG", "NNP", "NNB", "NR", "NP", "VV", "VA", "VX", "XR", "SL", "SN", "MAG", "MM", "XSN", "VCN"})
 
 
@@ -42,9 +45,9 @@ def analyzer() -> Kiwi:
     return _kiwi
 
 
-def morphs(text: str) -> list[Morph]:
-    """Morphemes of ``text`` with spans (verbs and adjectives as their stems)."""
-    tokens = analyzer().tokenize(text, typos="basic")
+def morphs(text: str, *, typos: bool = True) -> list[Morph]:
+    """Morphemes of ``text`` with spans (verbs and adjectives as their stems); common typos corrected."""
+    tokens = analyzer().tokenize(text, typos="basic" if typos else None)
     out = []
     for t in tokens:
         tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
@@ -57,7 +60,7 @@ def morphs(text: str) -> list[Morph]:
 
 def stem_en(word: str) -> str:
     """A light English stem so labels and questions meet (founded/founder/founds → found, works → work)."""
-    for suffix in ("ing", "ed", "er", "es", "s"):
+    for suffix in ("ing", "ed", "er", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
@@ -68,7 +71,32 @@ def content(ms: list[Morph]) -> list[Morph]:
     return [m for m in ms if m.tag in CONTENT_TAGS]
 
 
+_NO_GLUE = frozenset({"SF", "SP", "SS", "SSO", "SSC", "SE", "SO", "SW", "W_SERIAL"})
+
+
+def glue(ms: list[Morph]) -> tuple[list[Morph], list[tuple[str, ...]]]:
+    """Content morphemes and, between each pair of neighbours, the endings and particles that join them.
+
+    "같은 주체" joins 같 and 주체 with 은; "입금한 주소" joins 입금 and 주소 with 하, ㄴ. Comparing the glue
+    keeps the label "입금 주소" from matching "입금한 주소" while endings at the edges stay free.
+    """
+    words = content(ms)
+    joints: list[tuple[str, ...]] = []
+    pos = {id(m): i for i, m in enumerate(ms)}
+    for a, b in zip(words, words[1:], strict=False):
+        between = ms[pos[id(a)] + 1 : pos[id(b)]]
+        joints.append(tuple(m.form for m in between if m.tag not in _NO_GLUE))
+    return words, joints
+
+
 @lru_cache(maxsize=4096)
 def lemma_key(text: str) -> tuple[str, ...]:
     """The lemma sequence of a label, for matching against questions (cached: labels repeat)."""
     return tuple(m.form for m in content(morphs(text)))
+
+
+@lru_cache(maxsize=4096)
+def label_pattern(text: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """A label's lemma sequence and the glue between its lemmas."""
+    words, joints = glue(morphs(text, typos=False))
+    return tuple(m.form for m in words), tuple(joints)

@@ -15,10 +15,10 @@ from rdflib import RDFS, URIRef
 from ont_platform.answer.contracts import Hop, HopDecision
 from ont_platform.namespaces import mint
 from ont_platform.ontology.model import local_name
-from ont_platform.qa.analyzer import Morph, morphs
+from ont_platform.qa.analyzer import NOUN_TAGS, Morph, morphs
 from ont_platform.qa.context import Context
-from ont_platform.qa.korean import COUNT_KO, josa, ro
-from ont_platform.qa.lexicon import Mention
+from ont_platform.qa.korean import COUNT_KO, jamo, josa, ro
+from ont_platform.qa.lexicon import Mention, word_bounded
 from ont_platform.qa.text import compact, hop_limit, normalize
 from ont_platform.sparql import kg as q
 
@@ -32,6 +32,7 @@ class Step:
     props: frozenset[URIRef]
     word: str
     hint: URIRef | None = None
+    direction: str | None = None  # "fwd", "inv", or None: decided by the classes at the node
 
 
 @dataclass
@@ -59,24 +60,22 @@ class Walked:
 
 def plan(ctx: Context, question: str) -> KgPlan:
     text = normalize(question)
-    names, _ = ctx.lexicon.find_names(text)
     ms = morphs(text)
-    terms = [t for t in ctx.lexicon.find_terms(text, ms) if t.kind in ("relation", "class")]
+    names = word_bounded(ctx.lexicon.find_names(text)[0], ms, text)
+    terms = [t for t in ctx.lexicon.find_terms(text, ms, skip=names) if t.kind in ("relation", "class")]
     asked, _ = hop_limit(text)
     limit = min(asked or ctx.limits.default_hops, ctx.limits.max_hops)
     spans: dict[tuple[int, int], list[str]] = {}
     for m in names:
         spans.setdefault((m.start, m.end), []).append(m.ref)
     if not spans:
-        name = _unmapped_name(ms, ctx)
+        name = _unmapped_name(ms, text, ctx)
         near = _near_miss(ctx, name) if name else None
         return KgPlan(None, name, near, limit=limit)
     first = sorted(spans)[0]
     candidates = sorted(set(spans[first]))
     start = candidates[0]
-    # Terms are located in the normalised text; names in the compact text. Order steps by text position after
-    # the start name, which always comes first in the text when it comes first in the compact form.
-    start_text_end = _text_end_of(text, names[0].surface)
+    start_text_end = min(m.end for m in names if (m.start, m.end) == first)
     steps: list[Step] = []
     after = [t for t in terms if t.kind == "relation" and t.start >= start_text_end]
     # English puts the verb before the name ("Who founded Acme?"): then take the relations wherever they are.
@@ -93,22 +92,28 @@ def plan(ctx: Context, question: str) -> KgPlan:
             if nxt_rel.start < cls_pos:
                 hint = None
         steps.append(Step(_family(ctx, URIRef(t.ref)), t.surface, hint))
+    if steps:
+        steps[0].direction = _first_direction(ms, text, first, after)
     return KgPlan(start, None, None, steps, limit, candidates if len(candidates) > 1 else [])
 
 
-def _text_end_of(text: str, surface_compact: str) -> int:
-    """End offset in ``text`` of a name given in compact form (spacing and case ignored)."""
-    target = surface_compact
-    got = ""
-    for i, ch in enumerate(text):
-        if ch.isspace():
-            continue
-        got += ch.casefold()
-        if not target.startswith(got):
-            got = ch.casefold() if target.startswith(ch.casefold()) else ""
-        if got == target:
-            return i + 1
-    return 0
+_SUBJECT = frozenset({"이", "가", "은", "는", "께서", "의"})
+_OBLIQUE = frozenset({"에", "에서", "을", "를", "에게", "한테", "로", "으로"})
+
+
+def _first_direction(ms: list[Morph], text: str, span: tuple[int, int], after: list[Mention]) -> str | None:
+    """How the start entity takes part in the first relation, from its particle: a subject walks the edge
+    forward ("홍길동이 다니는"), a place or object walks it backward ("에이크미에 다니는", "에이크미를 세운");
+    in English a name after the verb is its object ("Who founded Acme?")."""
+    nxt = next((m for m in ms if m.start >= span[1]), None)
+    if nxt is not None and nxt.start == span[1] and nxt.tag.startswith("J"):
+        if nxt.form in _SUBJECT:
+            return "fwd"
+        if nxt.form in _OBLIQUE:
+            return "inv"
+    if not after and text[: span[0]].strip():
+        return "inv"
+    return None
 
 
 def _existence_is_relation(ms: list[Morph], t: Mention) -> bool:
@@ -133,23 +138,33 @@ def _family(ctx: Context, prop: URIRef) -> frozenset[URIRef]:
     return frozenset(out)
 
 
-def _unmapped_name(ms: list[Morph], ctx: Context) -> str | None:
-    """The proper noun (or Latin word run) that should have named the start entity."""
+def _unmapped_name(ms: list[Morph], text: str, ctx: Context) -> str | None:
+    """The words that should have named the start entity: the run of nouns before the first particle
+    (박영희가, 에이크마가, 존 스미스가), or else the first proper noun."""
+    run: list[Morph] = []
     for m in ms:
-        if m.tag == "NNP":
-            return m.form
-    return None
+        if m.tag in NOUN_TAGS or m.tag == "NNB" and run:
+            run.append(m)
+            continue
+        if run and m.tag.startswith("J"):
+            name = text[run[0].start : run[-1].end]
+            if not ctx.lexicon.find_terms(name):
+                return name
+        run = []
+    return next((m.form for m in ms if m.tag == "NNP"), None)
 
 
 def _near_miss(ctx: Context, name: str) -> tuple[str, str] | None:
-    """A known name within one edit of ``name`` (two for longer names): reported, never used."""
-    key = compact(name)
+    """A known name a typo away from ``name`` — one letter (jamo) for names of up to two syllables, two for
+    longer ones: reported as unmapped, never used in its place. 홍길돈 is near 홍길동; 김영수 is not near 김철수."""
+    key = jamo(compact(name))
     best: tuple[int, str, str] | None = None
-    budget = 1 if len(key) <= 4 else 2
+    budget = 1 if len(compact(name)) <= 2 else 2
     for other, ids in ctx.lexicon.names.items():
-        if abs(len(other) - len(key)) > budget:
+        other_j = jamo(other)
+        if abs(len(other_j) - len(key)) > budget:
             continue
-        d = _edit_distance(key, other, budget)
+        d = _edit_distance(key, other_j, budget)
         if d <= budget and (best is None or (d, other) < best[:2]):
             best = (d, other, sorted(ids)[0])
     return (best[1], best[2]) if best else None
@@ -321,6 +336,10 @@ def _hops(ctx: Context, node: str, step: Step, labels: dict[str, str]) -> list[W
 
 
 def _directions(ctx: Context, node: str, step: Step) -> list[bool]:
+    if step.direction == "fwd":
+        return [False]
+    if step.direction == "inv":
+        return [True, False]
     classes = ctx.node_classes(node)
     fwd = bwd = False
     for prop in step.props:

@@ -27,8 +27,24 @@ def ro(word: str) -> str:
     if "가" <= ch <= "힣":
         final = (ord(ch) - 0xAC00) % 28
         return word + ("로" if final in (0, 8) else "으로")
-    # Latin words: read aloud, a final vowel or r/l sound takes 로 (worksFor 로), other consonants 으로.
-    return f"{word} {'로' if ch.lower() in 'aeiouywrl' else '으로'}"
+    # Latin words as read aloud in Korean: a final n/m keeps its consonant (locatedIn 으로); other endings
+    # gain a vowel or read as ㄹ (worksFor 로, partOf 로, acquired 로).
+    return f"{word} {'으로' if ch.lower() in 'nm' else '로'}"
 
 
 COUNT_KO = {1: "한", 2: "두", 3: "세", 4: "네", 5: "다섯", 6: "여섯"}
+
+
+def jamo(text: str) -> str:
+    """Hangul syllables decomposed into their letters (홍 → ㅎㅗㅇ), other characters kept: the unit in which
+    a typo is one step (홍길돈 is one letter from 홍길동; 김영수 is three from 김철수)."""
+    out = []
+    for ch in text:
+        code = ord(ch) - 0xAC00
+        if 0 <= code < 11172:
+            lead, rest = divmod(code, 588)
+            vowel, tail = divmod(rest, 28)
+            out.append(chr(0x1100 + lead) + chr(0x1161 + vowel) + (chr(0x11A7 + tail) if tail else ""))
+        else:
+            out.append(ch)
+    return "".join(out)

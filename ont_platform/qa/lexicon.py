@@ -18,7 +18,7 @@ from importlib import resources
 
 from rdflib import URIRef
 
-from ont_platform.qa.analyzer import Morph, content, lemma_key, morphs
+from ont_platform.qa.analyzer import NOUN_TAGS, Morph, glue, label_pattern, morphs
 from ont_platform.qa.text import compact
 
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -40,7 +40,9 @@ class Lexicon:
     """Names and terms for one loaded dataset."""
 
     names: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
-    terms: dict[tuple[str, ...], set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+    terms: dict[tuple[str, ...], set[tuple[str, str, tuple[tuple[str, ...], ...]]]] = field(
+        default_factory=lambda: defaultdict(set))
+    surface: dict[str, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
     display: dict[str, str] = field(default_factory=dict)
     max_name: int = 0
 
@@ -52,20 +54,32 @@ class Lexicon:
         self.max_name = max(self.max_name, len(key))
 
     def add_term(self, label: str, kind: str, ref: str) -> None:
-        key = lemma_key(label)
+        """A label matched by its lemmas; a label written ``=like this`` is matched on its exact surface
+        (spacing and case aside), for cue words whose particle carries the meaning (어디서 vs 어디로)."""
+        if label.startswith("="):
+            flat = compact(label[1:])
+            if flat:
+                self.surface[flat].add((kind, ref))
+            return
+        key, joints = label_pattern(label)
         if key:
-            self.terms[key].add((kind, ref))
+            self.terms[key].add((kind, ref, joints))
+        word = label.strip().casefold()
+        if word and " " not in word and (word,) != key:
+            # A one-word label analysed alone can come out as another word (흐름 as the verb 흐르); in a
+            # question it is usually tagged as itself, so the word itself is a key too.
+            self.terms[(word,)].add((kind, ref, ()))
         flat = compact(label)
-        if flat and (len(key) != 1 or key[0] != flat):
-            self.terms[(flat,)].add((kind, ref))
+        if len(flat) >= 3:  # spacing variants analyse differently (핫월렛 / 핫 월렛): match the letters too
+            self.surface[flat].add((kind, ref))
 
     # -- matching ----------------------------------------------------------------------------------------------
 
     def find_names(self, question: str) -> tuple[list[Mention], str]:
         """Longest exact name matches, left to right, ignoring spacing and case; also returns the compact text.
 
-        Spans are positions in the compact text. An id-like name must stand alone in the original text: ``n_a1``
-        does not match inside ``n_a10``, nor ``acme`` inside ``foundedacme``.
+        Spans are character offsets in ``question``. An id-like name must stand alone there: ``n_a1`` does not
+        match inside ``n_a10``, nor ``acme`` inside ``founded acme``'s neighbour ``foundedacme``.
         """
         text, where = _compact_with_map(question)
         found: list[Mention] = []
@@ -81,30 +95,54 @@ class Lexicon:
                 i += 1
                 continue
             for node_id in sorted(self.names[hit]):
-                found.append(Mention("node", node_id, i, i + len(hit), hit))
+                found.append(Mention("node", node_id, where[i], where[i + len(hit) - 1] + 1, hit))
             i += len(hit)
         return found, text
 
-    def find_terms(self, question: str, ms: list[Morph] | None = None) -> list[Mention]:
-        """Every term whose lemma key occurs as a contiguous run of the question's content morphemes."""
-        seq = content(ms if ms is not None else morphs(question))
-        forms = [m.form for m in seq]
+    def find_terms(self, question: str, ms: list[Morph] | None = None,
+                   skip: list[Mention] | None = None) -> list[Mention]:
+        """Every term whose lemmas occur as a run of the question's content morphemes joined by the same
+        endings, plus surface matches; none inside the spans in ``skip`` (node names: "믹서 풀 M1" names a node,
+        not the class 믹서)."""
+        words, joints = glue(ms if ms is not None else morphs(question))
+        forms = [m.form for m in words]
         out: list[Mention] = []
         max_len = max((len(k) for k in self.terms), default=0)
         for i in range(len(forms)):
             for length in range(min(max_len, len(forms) - i), 0, -1):
                 key = tuple(forms[i : i + length])
-                for kind, ref in sorted(self.terms.get(key, ())):
-                    out.append(Mention(kind, ref, seq[i].start, seq[i + length - 1].end, " ".join(key)))
-        # compact-surface matches catch labels the analyser splits differently (ExchangeDeposit, CTR)
-        flat = compact(question)
-        for key, entries in self.terms.items():
-            if len(key) == 1 and len(key[0]) >= 3 and key[0] in flat:
+                between = tuple(joints[i : i + length - 1])
+                for kind, ref, label_joints in sorted(self.terms.get(key, ())):
+                    if label_joints == between:
+                        out.append(Mention(kind, ref, words[i].start, words[i + length - 1].end, " ".join(key)))
+        flat, where = _compact_with_map(question)
+        for key, entries in self.surface.items():
+            start = flat.find(key)
+            while start >= 0:
                 for kind, ref in sorted(entries):
-                    if not any(m.kind == kind and m.ref == ref for m in out):
-                        pos = flat.index(key[0])
-                        out.append(Mention(kind, ref, pos, pos + len(key[0]), key[0]))
+                    out.append(Mention(kind, ref, where[start], where[start + len(key) - 1] + 1, key))
+                start = flat.find(key, start + 1)
+        blocked = skip or []
+        out = [m for m in out if not any(b.start < m.end and m.start < b.end for b in blocked)]
         return _longest(out)
+
+
+def word_bounded(names: list[Mention], ms: list[Morph], text: str) -> list[Mention]:
+    """Only the name matches that end where a word ends: "델타" is not a name inside "델타물싼", while particles
+    and endings may follow (홍길동이, 에이크미에서, 홍길동씨)."""
+    starts = {m.start: m for m in ms}
+    keep = []
+    for n in names:
+        end = n.end
+        # ids and addresses end in a Latin letter or digit; the analyser mis-tags particles glued to them
+        # (n_a1과 → 과/NNG), and _bounded already keeps them from running into more Latin letters.
+        if end >= len(text) or not text[end].isalnum() or n.surface[-1] in _ID_CHARS:
+            keep.append(n)
+            continue
+        nxt = starts.get(end)
+        if nxt is not None and nxt.tag not in NOUN_TAGS:
+            keep.append(n)
+    return keep
 
 
 def _compact_with_map(text: str) -> tuple[str, list[int]]:

@@ -15,10 +15,10 @@ from rdflib import URIRef
 
 from ont_platform.answer.contracts import OnchainAnswer, PathEdge
 from ont_platform.namespaces import OC, mint
-from ont_platform.qa.analyzer import morphs
+from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
 from ont_platform.qa.korean import COUNT_KO, josa
-from ont_platform.qa.lexicon import Mention
+from ont_platform.qa.lexicon import Mention, word_bounded
 from ont_platform.qa.text import hop_limit, normalize
 from ont_platform.sparql import onchain as q
 
@@ -44,25 +44,23 @@ class OnchainPlan:
 def plan(ctx: Context, question: str) -> OnchainPlan:
     """Read a question into a plan (no query runs here)."""
     text = normalize(question)
-    names, flat = ctx.lexicon.find_names(text)
-    terms = ctx.lexicon.find_terms(text, morphs(text))
+    ms = morphs(text)
+    names = word_bounded(ctx.lexicon.find_names(text)[0], ms, text)
+    terms = ctx.lexicon.find_terms(text, ms, skip=names)
     cue = {m.ref for m in terms if m.kind == "cue"}
     rels = {m.ref for m in terms if m.kind == "relation"}
     classes = [m for m in terms if m.kind == "class"]
     nodes = _distinct_nodes(names)
-    missing = _unknown_id(flat, names)
+    missing = _unknown_id(text, names)
     asked, _ = hop_limit(text)
+    has_target = bool(classes) or len(nodes) > 1
     if "cluster" in cue or str(OC.sameEntity) in rels:
         intent: Intent = "cluster"
-    elif "path" in cue and (classes or len(nodes) > 1):
-        intent = "path"
-    elif "label" in cue:
+    elif "label" in cue and "path" not in cue:
         intent = "label"
-    elif "flow" in cue or "incoming" in cue:
-        intent = "flow"
-    elif classes or len(nodes) > 1:
+    elif has_target and ("path" in cue or "flow" not in cue):
         intent = "path"
-    elif str(OC.transfer) in rels:
+    elif "flow" in cue or "incoming" in cue or "outgoing" in cue or str(OC.transfer) in rels:
         intent = "flow"
     else:
         intent = "label"
@@ -70,14 +68,41 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     hops = min(asked or default, ctx.limits.max_hops)
     start = nodes[0][0] if nodes else None
     ambiguous = nodes[0][1] if nodes and len(nodes[0][1]) > 1 else []
+    backward = _incoming(text, ms, names, cue)
     p = OnchainPlan(intent, start, missing if start is None else None, hops=max(hops, 1), hops_asked=asked,
-                    backward="incoming" in cue, ambiguous=ambiguous)
+                    backward=backward, ambiguous=ambiguous)
     if intent == "path":
         if len(nodes) > 1:
             p.target_node = nodes[1][0]
         else:
             p.target_class = URIRef(classes[-1].ref) if classes else None
     return p
+
+
+_TO = frozenset({"로", "으로", "에", "에게", "한테", "에게로"})
+_FROM = frozenset({"에서", "으로부터", "로부터", "부터", "에게서", "한테서"})
+
+
+def _incoming(text: str, ms: list[Morph], names: list[Mention], cue: set[str]) -> bool:
+    """Whether the question follows funds into the start node (backward) rather than out of it.
+
+    The particle on the start node decides first ("n_ex1 으로 보낸" in, "n_a1 에서" out; English "to n_ex1" in,
+    "from n_a1" out); cue words decide when there is none.
+    """
+    if names:
+        first = min(names, key=lambda m: m.start)
+        after = next((m for m in ms if m.start >= first.end), None)
+        if after is not None and after.tag.startswith("J"):
+            if after.form in _FROM:
+                return False
+            if after.form in _TO and "outgoing" not in cue:
+                return True
+        before = text[: first.start].casefold().split()
+        if before and before[-1] in ("to", "into"):
+            return True
+        if before and before[-1] == "from":
+            return False
+    return "incoming" in cue and "outgoing" not in cue
 
 
 def _distinct_nodes(names: list[Mention]) -> list[tuple[str, list[str]]]:
@@ -94,9 +119,9 @@ def _distinct_nodes(names: list[Mention]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def _unknown_id(flat: str, names: list[Mention]) -> str | None:
+def _unknown_id(text: str, names: list[Mention]) -> str | None:
     """An id or address the question uses that names no node."""
-    for m in _ID_LIKE.finditer(flat):
+    for m in _ID_LIKE.finditer(text.casefold()):
         if not any(n.start <= m.start() < n.end for n in names):
             return m.group(0)
     return None

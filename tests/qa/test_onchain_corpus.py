@@ -1,0 +1,124 @@
+"""The on-chain question corpus: questions written the way different people ask, each with what it means
+(start, target, hops, direction). The expected answer is computed here, independently of the library, with
+networkx over the example CSV tables; the library's answer must match it."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from ont_platform import KnowledgeGraph
+from ont_platform.answer import schema_errors
+from ont_platform.namespaces import OC
+from ont_platform.ontology import load_domain
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parents[1] / "examples" / "onchain"
+CORPUS = [json.loads(x) for x in (HERE / "corpus" / "onchain.jsonl").read_text(encoding="utf-8").splitlines() if x]
+
+
+def _table(name: str) -> list[dict[str, str]]:
+    with (DATA / name).open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+NODES = {r["node_id"]: r for r in _table("onchain_nodes.csv")}
+EDGES = _table("onchain_edges.csv")
+TRANSFERS = nx.MultiDiGraph()
+SAME = nx.Graph()
+for r in EDGES:
+    if r["rel"] == "transfer":
+        TRANSFERS.add_edge(r["from"], r["to"], key=r["edge_id"], tx=r["tx_hash"])
+    else:
+        SAME.add_edge(r["from"], r["to"], eid=r["edge_id"])
+TRANSFERS.add_nodes_from(NODES)
+SAME.add_nodes_from(NODES)
+
+
+def _targets(expect: dict) -> set[str]:
+    if expect.get("target_node"):
+        return {expect["target_node"]}
+    onto = load_domain("onchain")
+    allowed = {str(c).rsplit("#", 1)[-1] for c in onto.subclasses(OC[expect["target_class"]])}
+    return {n for n, r in NODES.items() if r["onto_class"] in allowed}
+
+
+def _shortest(start: str, targets: set[str], hops: int, backward: bool) -> int | None:
+    graph = TRANSFERS.reverse(copy=False) if backward else TRANSFERS
+    dist = nx.single_source_shortest_path_length(graph, start, cutoff=hops)
+    found = [d for n, d in dist.items() if n in targets and n != start and d >= 1]
+    return min(found) if found else None
+
+
+def _check_path(answer: dict, expect: dict) -> None:
+    start, hops, back = expect["start"], expect["hops"], expect["backward"]
+    d = _shortest(start, _targets(expect), hops, back)
+    if d is None:
+        assert answer["intent"] == "no_path" and answer["path"] == []
+        assert answer["cited_nodes"] == [start]
+        return
+    assert answer["intent"] == "path_exists"
+    path = answer["path"]
+    assert len(path) == d, "the path must be a shortest one"
+    walk = [(e["from"], e["to"]) for e in path]
+    for e in path:  # every cited edge exists with its tx hash and endpoints
+        data = TRANSFERS.get_edge_data(e["from"], e["to"]) or {}
+        assert e["edge_id"] in data and data[e["edge_id"]]["tx"] == e["tx_hash"]
+    chain = [walk[0][0]] + [b for _, b in walk]
+    assert all(walk[i][1] == walk[i + 1][0] for i in range(len(walk) - 1)), "connected walk"
+    if back:
+        assert chain[-1] == start and chain[0] in _targets(expect)
+    else:
+        assert chain[0] == start and chain[-1] in _targets(expect)
+    assert answer["confidence"] == "high"
+
+
+def _check_cluster(answer: dict, expect: dict) -> None:
+    start = expect["start"]
+    members = set(nx.single_source_shortest_path_length(SAME, start, cutoff=expect["hops"])) - {start}
+    assert answer["intent"] == "cluster_lookup"
+    assert set(answer["cited_nodes"]) - {start} == members
+    assert answer["confidence"] != "high"
+    assert all(e["tx_hash"] is None for e in answer["path"])
+    if members:
+        assert "추정" in answer["answer_ko"]
+
+
+def _check_label(answer: dict, expect: dict) -> None:
+    row = NODES[expect["start"]]
+    assert answer["intent"] == "label_lookup" and answer["cited_nodes"] == [expect["start"]]
+    assert row["onto_class"] in answer["answer_ko"]
+
+
+def _check_flow(answer: dict, expect: dict) -> None:
+    start, hops, back = expect["start"], expect["hops"], expect["backward"]
+    graph = TRANSFERS.reverse(copy=False) if back else TRANSFERS
+    near = set(nx.single_source_shortest_path_length(graph, start, cutoff=hops - 1))
+    want = {r["edge_id"] for r in EDGES if r["rel"] == "transfer" and (r["to"] if back else r["from"]) in near}
+    assert answer["intent"] == "token_flow"
+    assert {e["edge_id"] for e in answer["path"]} == want
+
+
+@pytest.mark.parametrize("item", CORPUS, ids=[c["id"] for c in CORPUS])
+def test_onchain_corpus(onchain_kg: KnowledgeGraph, item: dict) -> None:
+    answer = onchain_kg.ask(item["question"], qid=item["id"]).to_json()
+    assert schema_errors(answer, "onchain_answer") == []
+    assert answer["grounding_ok"] is True
+    expect = item["expect"]
+    kind = expect["kind"]
+    if kind == "path":
+        _check_path(answer, expect)
+    elif kind == "cluster":
+        _check_cluster(answer, expect)
+    elif kind == "label":
+        _check_label(answer, expect)
+    elif kind == "flow":
+        _check_flow(answer, expect)
+    else:
+        assert answer["intent"] == expect["intent"]
+        assert answer["path"] == [] and answer["cited_nodes"] == []
+        assert "없는 노드" in answer["answer_ko"] or "찾지 못했습니다" in answer["answer_ko"]
