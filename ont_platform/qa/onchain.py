@@ -199,16 +199,19 @@ def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
 def _path_answer(ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[str, object], k: int,
                  capped: str) -> OnchainAnswer:
     chain = [p.start or ""] + [str(row[f"nid{i}"]) for i in range(1, k + 1)]
-    edges = []
-    txs = []
-    for i in range(1, k + 1):
-        a, b = chain[i - 1], chain[i]
-        src, dst = (b, a) if p.backward else (a, b)
-        tx = row.get(f"tx{i}")
-        edges.append(PathEdge.model_validate({"edge_id": str(row[f"eid{i}"]), "tx_hash": str(tx) if tx else None,
-                                              "from": src, "to": dst}))
+    hops = [(chain[i], chain[i - 1]) if p.backward else (chain[i - 1], chain[i]) for i in range(1, k + 1)]
+    pairs = [(mint("onchain", "node", a), mint("onchain", "node", b)) for a, b in hops]
+    first: dict[tuple[str, str], tuple[str, str | None]] = {}
+    for r in ctx.run_select(q.edges_between(pairs)):
+        key = (str(r["src"]), str(r["dst"]))
+        if key not in first:  # rows come lowest edge id first
+            first[key] = (str(r["eid"]), str(r["tx"]) if r.get("tx") is not None else None)
+    edges, txs = [], []
+    for src, dst in hops:
+        eid, tx = first[(src, dst)]
+        edges.append(PathEdge.model_validate({"edge_id": eid, "tx_hash": tx, "from": src, "to": dst}))
         if tx:
-            txs.append(str(tx))
+            txs.append(tx)
     if p.backward:
         edges.reverse()
         chain.reverse()

@@ -22,10 +22,13 @@ def _step(backward: bool) -> str:
 
 
 def _target(var: str, classes: frozenset[URIRef] | None, node: URIRef | None) -> str:
+    """The target test as a FILTER: engines that reorder triple patterns (rdflib) would otherwise start from
+    every node of the class instead of from the path."""
     if node is not None:
         return f"FILTER(?{var} = {iri(node)})"
     assert classes, "a path query needs a target class set or node"
-    return f"?{var} a ?cls . {_values('cls', classes)}"
+    members = ", ".join(iri(c) for c in sorted(classes))
+    return f"FILTER EXISTS {{ ?{var} a ?cls . FILTER(?cls IN ({members})) }}"
 
 
 def reachable(start: URIRef, hops: int, *, classes: frozenset[URIRef] | None = None, node: URIRef | None = None,
@@ -42,25 +45,44 @@ def reachable(start: URIRef, hops: int, *, classes: frozenset[URIRef] | None = N
 
 def path_of_length(start: URIRef, k: int, *, classes: frozenset[URIRef] | None = None, node: URIRef | None = None,
                    backward: bool = False) -> str:
-    """One simple path of exactly ``k`` transfers to the target, with edge ids and tx hashes (lowest ids first)."""
+    """One simple path of exactly ``k`` transfers from ``start`` to the target, over the plain triples only
+    (lowest node ids first). Edges are looked up afterwards with :func:`edges_between`: joining the edge
+    resources here would enumerate every parallel transfer of every hub on the way."""
     lines: list[str] = []
+    distinct: list[str] = []
     prev = iri(start)
     seen = [prev]
-    select: list[str] = []
     for i in range(1, k + 1):
-        n, e = f"?n{i}", f"?e{i}"
+        n = f"?n{i}"
         src, dst = (n, prev) if backward else (prev, n)
-        lines.append(f"  {src} {TRANSFER} {dst} .")
-        lines.append(f"  {e} ont:kind {TRANSFER} ; ont:source {src} ; ont:target {dst} ; ont:id ?eid{i} .")
-        lines.append(f"  OPTIONAL {{ {e} oc:txHash ?tx{i} }}")
-        lines.append(f"  {n} ont:id ?nid{i} .")
-        lines.append("  FILTER(" + " && ".join(f"{n} != {s}" for s in seen) + ")")
+        # one group per hop, so every engine walks the path in order from the start; the filters that keep
+        # the path simple stay outside the groups, where the earlier hops' variables are in scope
+        lines.append(f"  {{ {src} {TRANSFER} {dst} }}")
+        distinct.append(" && ".join(f"{n} != {s}" for s in seen))
         seen.append(n)
-        select += [f"?eid{i}", f"?tx{i}", f"?nid{i}"]
         prev = n
+    lines.append("  FILTER(" + " && ".join(distinct) + ")")
     lines.append("  " + _target(f"n{k}", classes, node))
-    order = " ".join(f"?eid{i}" for i in range(1, k + 1))
-    return f"{PREFIXES}SELECT {' '.join(select)} WHERE {{\n" + "\n".join(lines) + f"\n}} ORDER BY {order} LIMIT 1"
+    lines += [f"  {{ ?n{i} ont:id ?nid{i} }}" for i in range(1, k + 1)]
+    select = " ".join(f"?nid{i}" for i in range(1, k + 1))
+    return f"{PREFIXES}SELECT {select} WHERE {{\n" + "\n".join(lines) + f"\n}} ORDER BY {select} LIMIT 1"
+
+
+def edges_between(pairs: list[tuple[URIRef, URIRef]]) -> str:
+    """The transfers between each (source, target) pair, with ids and tx hashes, lowest id first.
+
+    One UNION branch per pair with the IRIs inlined: a one-row ``VALUES (?s ?t)`` makes Virtuoso 7.2 fail with
+    an internal compiler error (SP031)."""
+    branches = [
+        f"  {{ ?e ont:kind {TRANSFER} ; ont:source {iri(a)} ; ont:target {iri(b)} ; ont:id ?eid .\n"
+        f"    {iri(a)} ont:id ?src . {iri(b)} ont:id ?dst .\n"
+        f"    OPTIONAL {{ ?e oc:txHash ?tx }} }}"
+        for a, b in pairs
+    ]
+    return (
+        f"{PREFIXES}SELECT ?src ?dst ?eid ?tx WHERE {{\n" + "\n  UNION\n".join(branches) +
+        "\n} ORDER BY ?src ?dst ?eid LIMIT 10000"
+    )
 
 
 def flow_edges(start: URIRef, hops: int, *, backward: bool = False, limit: int = 10_000) -> str:
