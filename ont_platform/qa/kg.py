@@ -43,6 +43,7 @@ class KgPlan:
     steps: list[Step] = field(default_factory=list)
     limit: int = 3
     ambiguous: list[str] = field(default_factory=list)
+    asked: URIRef | None = None  # the class the question asks for ("어느 도시"), when it names one
 
 
 @dataclass
@@ -94,7 +95,10 @@ def plan(ctx: Context, question: str) -> KgPlan:
         steps.append(Step(_family(ctx, URIRef(t.ref)), t.surface, hint))
     if steps:
         steps[0].direction = _first_direction(ms, text, first, after)
-    return KgPlan(start, None, None, steps, limit, candidates if len(candidates) > 1 else [])
+    last_rel = max((t.start for t in terms if t.kind == "relation" and t.start >= floor), default=-1)
+    asked_cls = [t for t in terms if t.kind == "class" and t.start > last_rel]
+    asked = URIRef(asked_cls[-1].ref) if asked_cls and steps else None
+    return KgPlan(start, None, None, steps, limit, candidates if len(candidates) > 1 else [], asked)
 
 
 _SUBJECT = frozenset({"이", "가", "은", "는", "께서", "의"})
@@ -122,7 +126,9 @@ def _existence_is_relation(ms: list[Morph], t: Mention) -> bool:
         return False
     before = ms[max(0, idx - 2):idx]
     after = ms[idx + 1:idx + 2]
-    return any(m.tag == "JKB" and m.form in ("에", "에서") for m in before) or any(m.tag == "ETM" for m in after)
+    return (any(m.tag == "JKB" and m.form in ("에", "에서") for m in before)
+            or any(m.tag == "NP" and m.form in ("어디", "어디쯤") for m in before)
+            or any(m.tag == "ETM" for m in after))
 
 
 def _family(ctx: Context, prop: URIRef) -> frozenset[URIRef]:
@@ -261,6 +267,18 @@ def _walk(ctx: Context, p: KgPlan, qid: str) -> HopDecision:
                          f"정답에 닿으려면 홉 한도 {p.limit}을 넘겨야 해서 한도 안에서는 답을 확정할 수 없습니다. "
                          "무리해서 답하지 않고 멈춥니다.",
                          f"max_hops={p.limit} 초과", "홉 한도 안에서 답에 닿지 못해 멈춥니다")
+    if frontier and p.asked is not None:
+        # "어느 도시에 있나요" answered with a company would be an answer to another question
+        want = frozenset({p.asked})
+        fitting = [(end, w) for end, w in frontier if any(ctx.onto.is_a(c, want) for c in ctx.node_classes(end))]
+        if not fitting:
+            end, walked = frontier[0]
+            asked_ko = ctx.onto.label(p.asked, "ko")
+            return _decision(qid, "refuse", None, walked, ["missing_edge"],
+                             f"관계를 따라 {labels.get(end, end)}에 닿았지만 질문이 묻는 {asked_ko}가 아니고, "
+                             f"{asked_ko}로 이어지는 관계를 질문에서 찾지 못했습니다. 다른 답을 지어내지 않고 멈춥니다.",
+                             f"{end} is not a {local_name(p.asked)}", f"{asked_ko}에 닿지 못해 답하지 않습니다")
+        frontier = fitting
     if frontier:
         ends = list(dict.fromkeys(end for end, _ in frontier))
         walked = frontier[0][1]
