@@ -150,6 +150,8 @@ def load_domain(domain: str) -> DomainOntology:
             continue
         notation = g.value(prop, ONT.relationNotation)
         if notation is None:
+            if any(True for _ in g.subjects(RDFS.subPropertyOf, prop)):
+                onto.super_relations[local_name(prop)] = prop  # groups relations (kg:within); never stored
             continue
         domain_set = _class_set(g, g.value(prop, RDFS.domain))
         range_set = _class_set(g, g.value(prop, RDFS.range))

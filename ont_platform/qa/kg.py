@@ -115,6 +115,8 @@ def _first_direction(ms: list[Morph], text: str, span: tuple[int, int], after: l
             return "fwd"
         if nxt.form in _OBLIQUE:
             return "inv"
+    if text.casefold().startswith("where"):
+        return "fwd"  # "Where is Seoul?": the name is the subject, whatever the word order
     if not after and text[: span[0]].strip():
         return "inv"
     return None
