@@ -1,0 +1,230 @@
+"""The verifier: reads each answer's contract, runs the checks of its domain, and reports what failed.
+
+One :class:`Verifier` serves many answers over one graph: the graph is read into a snapshot once per domain,
+the question planners' context is built once, and one query runner (with its worker, if any) is reused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Self
+
+from rdflib import URIRef
+
+from ont_platform.answer.contracts import DOMAIN_CONTRACT, schema_errors
+from ont_platform.errors import OntError
+from ont_platform.verify.graph import DEFAULT_MAX_ROWS, Snapshot, read_snapshot
+from ont_platform.verify.query import Isolation, QueryRunner
+from ont_platform.verify.report import VerifyReport
+
+CONTRACT_DOMAIN = {contract: domain for domain, contract in DOMAIN_CONTRACT.items()}
+ID_FIELD = {"onchain_answer": "q_id", "hop_decision": "query_id", "page_filter_result": "question"}
+
+
+def contract_of(obj: dict[str, Any], loaded: list[str]) -> str | None:
+    """Which seed contract an answer claims to follow: by its id field, else by its telltale fields, else the
+    only loaded domain's."""
+    for contract, key in (("onchain_answer", "q_id"), ("hop_decision", "query_id")):
+        if key in obj:
+            return contract
+    if "status" in obj or "parsed_filter" in obj or "matched" in obj:
+        return "page_filter_result"
+    if "intent" in obj or "cited_nodes" in obj:
+        return "onchain_answer"
+    if "decision" in obj or "factors" in obj:
+        return "hop_decision"
+    if len(loaded) == 1:
+        return DOMAIN_CONTRACT.get(loaded[0])
+    return None
+
+
+def answer_id(obj: object, fallback: str) -> str:
+    """The answer's own id (``q_id``, ``query_id``, or the question for pages), else ``fallback``."""
+    if isinstance(obj, dict):
+        for key in ("q_id", "query_id", "question", "id"):
+            value = obj.get(key)
+            if isinstance(value, (str, int)) and str(value):
+                return str(value)
+    return fallback
+
+
+@dataclass(frozen=True)
+class QuestionPlan:
+    """What the question asks, as the domain's planner reads it: the start node, the hop limit and, for
+    on-chain path questions, the target and the direction."""
+
+    intent: str | None
+    start: str | None
+    hops: int
+    backward: bool = False
+    target_class: URIRef | None = None
+    target_node: str | None = None
+    ambiguous: bool = False
+
+
+def read_plan(domain: str, ctx: Any, question: str) -> QuestionPlan | None:
+    """The question read by the answerer's own planner (parsing only, no query runs), or None when it cannot
+    be read. The checks use it to know the start, the target and the hop limit; never the answer."""
+    try:
+        if domain == "onchain":
+            from ont_platform.qa import onchain
+
+            p: Any = onchain.plan(ctx, question)
+            target = getattr(p, "target_class", None)
+            return QuestionPlan(str(p.intent), p.start, int(p.hops), bool(getattr(p, "backward", False)),
+                                URIRef(str(target)) if target is not None else None,
+                                getattr(p, "target_node", None), bool(getattr(p, "ambiguous", None)))
+        if domain == "kg":
+            from ont_platform.qa import kg
+
+            p = kg.plan(ctx, question)
+            return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)))
+    except (OntError, ValueError, AttributeError, TypeError):
+        return None
+    return None
+
+
+@dataclass
+class Case:
+    """One answer being checked, with everything the checks share."""
+
+    verifier: Verifier
+    snap: Snapshot
+    answer: dict[str, Any]
+    report: VerifyReport
+    question: str | None
+    gold: dict[str, Any] | None
+    _plan: QuestionPlan | None = field(default=None, repr=False)
+    _planned: bool = field(default=False, repr=False)
+
+    def fail(self, check: str, detail: str) -> None:
+        self.report.fail(check, detail)
+
+    def plan(self) -> QuestionPlan | None:
+        """The question read by the domain's planner (start node, target, hop limit), or None without one."""
+        if not self._planned:
+            self._planned = True
+            if self.question and self.snap.domain in ("onchain", "kg"):
+                self._plan = read_plan(self.snap.domain, self.verifier.context(self.snap.domain), self.question)
+        return self._plan
+
+
+class Verifier:
+    """Checks answers against one knowledge graph.
+
+    ``isolation`` is how an answer's ``generated_query`` runs (see :mod:`ont_platform.verify.query`);
+    ``timeout`` and ``max_rows`` bound each such query (default: the graph's limits); ``max_snapshot_rows``
+    bounds each query that reads the graph for the reference checks.
+    """
+
+    def __init__(self, kg: Any, *, isolation: Isolation = "thread", timeout: float | None = None,
+                 max_rows: int | None = None, max_snapshot_rows: int = DEFAULT_MAX_ROWS) -> None:
+        self.kg = kg
+        self.limits = kg.limits
+        self.max_snapshot_rows = max_snapshot_rows
+        self.runner = QueryRunner(
+            kg.store,
+            timeout=timeout if timeout is not None else kg.limits.query_timeout_s,
+            max_rows=max_rows if max_rows is not None else kg.limits.max_result_rows,
+            isolation=isolation,
+        )
+        self._snapshots: dict[str, Snapshot] = {}
+        self._contexts: dict[str, Any] = {}
+        self._loaded: list[str] | None = None
+        self._size: int | None = None
+
+    # -- shared state ----------------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        """Forget what was read when the graph changed since (local stores: their size is free to ask)."""
+        if self.kg.store.backend == "remote":
+            return
+        size = len(self.kg.store)
+        if size != self._size:
+            self._size = size
+            self._snapshots.clear()
+            self._contexts.clear()
+            self._loaded = None
+
+    def loaded(self) -> list[str]:
+        if self._loaded is None:
+            self._loaded = list(self.kg.domains())
+        return self._loaded
+
+    def snapshot(self, domain: str) -> Snapshot:
+        if domain not in self._snapshots:
+            self._snapshots[domain] = read_snapshot(self.kg.store, domain, max_rows=self.max_snapshot_rows,
+                                                    timeout=self.limits.query_timeout_s)
+        return self._snapshots[domain]
+
+    def context(self, domain: str) -> Any:
+        if domain not in self._contexts:
+            from ont_platform.qa.context import build_context
+
+            self._contexts[domain] = build_context(self.kg.store, domain, self.limits)
+        return self._contexts[domain]
+
+    # -- checking --------------------------------------------------------------------------------------------
+
+    def verify(self, answer: object, *, question: str | None = None, gold: dict[str, Any] | None = None,
+               fallback_id: str = "answer") -> VerifyReport:
+        """Run every check that applies to ``answer`` (a contract model or its JSON) and report the failures.
+
+        ``question`` (the text that was asked) enables the checks that need to know the start node, the target
+        and the hop limit; ``gold`` (the ``expected`` object of a gold line) adds the comparisons with the gold
+        node and URL sets.
+        """
+        if hasattr(answer, "to_json"):
+            answer = answer.to_json()
+        self._refresh()
+        report = VerifyReport(answer_id(answer, fallback_id))
+        if not isinstance(answer, dict):
+            report.fail("json", f"an answer must be a JSON object, got {type(answer).__name__}")
+            return report
+        if isinstance(gold, dict) and isinstance(gold.get("expected"), dict):
+            question = question or (gold.get("question") if isinstance(gold.get("question"), str) else None)
+            gold = gold["expected"]
+        contract = contract_of(answer, self.loaded())
+        if contract is None:
+            report.fail("schema", "cannot tell which contract the answer follows (no q_id, query_id or status)")
+            return report
+        errors = schema_errors(answer, contract)
+        for err in errors:
+            report.fail("schema", f"{contract}: {err}")
+        if errors:
+            return report
+        domain = CONTRACT_DOMAIN[contract]
+        if domain not in self.loaded():
+            report.fail("data", f"no {domain} dataset is loaded to check this {contract} against")
+            return report
+        snap = self.snapshot(domain)
+        if snap.truncated:
+            report.fail("data", f"the {domain} graph is too large to read for checking ({'; '.join(snap.truncated)});"
+                                " raise max_snapshot_rows")
+            return report
+        if domain == "pages" and question is None:
+            question = answer.get("question")
+        case = Case(self, snap, answer, report, question, gold if isinstance(gold, dict) else None)
+        if domain == "onchain":
+            from ont_platform.verify import onchain
+
+            onchain.check(case)
+        elif domain == "kg":
+            from ont_platform.verify import kg
+
+            kg.check(case)
+        else:
+            from ont_platform.verify import pages
+
+            pages.check(case)
+        return report
+
+    def close(self) -> None:
+        """Stop the query worker, if any."""
+        self.runner.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
