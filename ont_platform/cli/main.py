@@ -153,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", action="append", type=Path, metavar="DIR", help="load this dataset first (repeatable)")
     _store_args(p)
     p.set_defaults(func=cmd_export)
+
+    from ont_platform.cli import evaluate, pages, verify
+
+    pages.add_parser(sub)
+    verify.add_parser(sub)
+    evaluate.add_parser(sub)
     return parser
 
 
