@@ -6,7 +6,7 @@ one query); the knowledge graph drops it whenever its data changes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from rdflib import URIRef
@@ -31,6 +31,8 @@ class Context:
     limits: Limits
     as_of: date | None
     queries: list[str]
+    cache: dict[str, object] = field(default_factory=dict)
+    """Per-domain data an answerer derives once from the graph (the pages vocabulary, for instance)."""
 
     def run_select(self, query: str) -> list[dict[str, object]]:
         """Run one of our own read queries, recording it."""
