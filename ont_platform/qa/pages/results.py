@@ -1,0 +1,116 @@
+"""Running a read question's filter and writing the ``PageFilterResult``.
+
+The matched rows come only from running the SPARQL filter (``ont_platform.sparql.pages``), never from the
+reading; clarify and unsupported answers carry no rows. The hedge says which vague phrases and relative dates
+became which thresholds, and against which reference date, so the reader can check them or set their own.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from ont_platform.answer.contracts import PageFilterResult
+from ont_platform.qa.context import Context
+from ont_platform.qa.pages.reader import Condition, PageQuery, read_question
+from ont_platform.qa.pages.vocabulary import (
+    NUMERIC,
+    PageColumn,
+    PageVocabulary,
+    dataset_vocabulary,
+)
+from ont_platform.qa.pages.wording import fmt, particle
+from ont_platform.sparql import pages as q
+
+
+def filter_text(conditions: list[Condition]) -> str:
+    """``impressions_30d >= 1000 AND clicks_30d = 0``."""
+    return " AND ".join(f"{c.column} {c.op} {fmt(c.value)}" for c in conditions)
+
+
+def _typed(col: PageColumn, value: Decimal | date) -> tuple[str, str]:
+    if isinstance(value, date):
+        return value.isoformat(), "date"
+    if col.type == "integer" and value == value.to_integral_value():
+        return str(int(value)), "integer"
+    return format(value, "f"), "decimal"
+
+
+def _evidence_value(col: PageColumn, raw: object) -> str:
+    text = str(raw)
+    if col.type in NUMERIC:
+        try:
+            return fmt(Decimal(text))
+        except InvalidOperation:
+            return text
+    return text
+
+
+def build_query(vocab: PageVocabulary, pq: PageQuery, limit: int) -> str:
+    """The SPARQL that runs a read question's conditions."""
+    cols = [vocab.columns[name] for name in pq.columns]
+    comparisons = []
+    for c in pq.conditions:
+        lexical, dtype = _typed(vocab.columns[c.column], c.value)
+        comparisons.append(q.Comparison(pq.columns.index(c.column), c.op, lexical, dtype))
+    return q.filter_pages([c.iri for c in cols], comparisons, limit=limit)
+
+
+def answer(ctx: Context, question: str) -> PageFilterResult:
+    """Answer a page question over the loaded inventory (``question`` is copied into the contract as given)."""
+    pq = read_question(ctx, question)
+    if pq.status != "ran":
+        return PageFilterResult(question=question, status=pq.status, parsed_filter=None, columns_used=[],  # type: ignore[arg-type]
+                                matched=[], count=None, hedge=pq.hedge)
+    vocab = dataset_vocabulary(ctx)
+    limit = ctx.limits.max_result_rows
+    rows = ctx.run_select(build_query(vocab, pq, limit))
+    cols = [vocab.columns[name] for name in pq.columns]
+    matched: dict[str, str] = {}
+    for r in rows:
+        url = str(r["url"])
+        if url not in matched:
+            matched[url] = ", ".join(f"{c.name}={_evidence_value(c, r[f'v{i}'])}" for i, c in enumerate(cols))
+    hedge = _ran_hedge(ctx, vocab, pq, len(matched), truncated=len(rows) >= limit)
+    return PageFilterResult.model_validate({
+        "question": question, "status": "ran", "parsed_filter": filter_text(pq.conditions),
+        "columns_used": pq.columns, "matched": [{"url": u, "evidence": e} for u, e in sorted(matched.items())],
+        "count": len(matched), "hedge": hedge,
+    })
+
+
+def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *, truncated: bool) -> str:
+    said: list[str] = []
+    phrases: list[str] = []
+    seen: set[str] = set()
+    for c in pq.conditions:
+        p = c.predicate
+        if c.source != "predicate" or p is None or p.op in ("=", "!=") or c.phrase in seen:
+            continue
+        seen.add(c.phrase or "")
+        unit = " 회" if vocab.columns[c.column].type == "integer" else ""
+        bound = {">=": "", ">": " 초과", "<": " 미만", "<=": " 이하"}[p.op]
+        where = "데이터셋 술어 사전(predicates.csv)의" if p.from_dataset else "술어 사전의"
+        text = c.phrase or p.phrase
+        phrases.append(f"'{text}'{particle(text, '을', '를')} {where} {fmt(p.value)}{unit}{bound} 기준으로")
+    if phrases:
+        said.append(", ".join(phrases) + " 옮겼습니다.")
+    dated: dict[str, list[Condition]] = {}
+    for c in pq.conditions:
+        if c.source == "date" and c.phrase:
+            dated.setdefault(c.phrase, []).append(c)
+    for phrase, conds in dated.items():
+        base = f"기준일 {ctx.as_of.isoformat()}" if ctx.as_of else f"기준일은 meta.json 이 없어 오늘({date.today().isoformat()})"
+        said.append(f"'{phrase}'{particle(phrase, '을', '를')} {filter_text(conds)} 조건으로 옮겼습니다({base}).")
+    if said:
+        said.append("기준을 바꾸려면 조건을 직접 지정해 다시 실행하시면 됩니다.")
+    else:
+        said.append("질문에 적힌 조건을 그대로 실행했습니다.")
+    said.extend(pq.notes)
+    if count == 0:
+        said.append("조건에 맞는 페이지가 없습니다.")
+    if truncated:
+        said.append(f"결과가 {ctx.limits.max_result_rows}행에서 잘렸습니다.")
+    if ctx.as_of is not None:
+        said.append(f"{ctx.as_of.isoformat()} 기준 인벤토리입니다.")
+    return " ".join(said)
