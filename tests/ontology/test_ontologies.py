@@ -118,7 +118,7 @@ def url_fetches(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
 @pytest.fixture
 def world(url_fetches: list[object], monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    owlready2 = pytest.importorskip("owlready2")
+    import owlready2  # a core dependency; imported here so the URL guard above is in place first
     # HermiT's default heap (2 GB) is far more than these ontologies need.
     monkeypatch.setattr(owlready2.reasoning, "JAVA_MEMORY", 512)
     w = owlready2.World()
@@ -518,8 +518,7 @@ def _load_converter() -> ModuleType:
 
 
 def _converter() -> ModuleType:
-    pytest.importorskip("yaml")
-    return _load_converter()
+    return _load_converter()  # needs PyYAML, installed with the test extra
 
 
 SAMPLE_YAML = """\
