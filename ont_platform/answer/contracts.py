@@ -21,7 +21,7 @@ PageStatus = Literal["ran", "clarify", "unsupported"]
 
 
 class _Contract(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, serialize_by_alias=True)
 
     def to_json(self) -> dict[str, Any]:
         """The contract as plain JSON data (aliases applied)."""

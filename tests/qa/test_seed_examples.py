@@ -70,3 +70,10 @@ def test_seed_003_reason_names_the_facts(kg_kg: KnowledgeGraph) -> None:
     got = kg_kg.ask(_kg_questions()["q001"], qid="q001").to_json()
     for word in ("홍길동", "worksFor", "locatedIn", "서울", "에이크미"):
         assert word in got["reason"]
+
+
+def test_model_dump_itself_conforms(onchain_kg: KnowledgeGraph) -> None:
+    """Services call ``.model_dump()`` directly; it must give the contract's field names (``from``)."""
+    answer = onchain_kg.ask(_question_of(ONCHAIN[0]["input_ref"]))
+    assert schema_errors(answer.model_dump(), "onchain_answer") == []
+    assert "from" in answer.model_dump()["path"][0]
