@@ -8,6 +8,7 @@ from ont_platform.errors import (
     DatasetError,
     EndpointError,
     InputError,
+    MissingDependency,
     OntError,
     OntologyError,
     Problem,
@@ -16,22 +17,41 @@ from ont_platform.errors import (
     RDFSyntaxError,
     StoreError,
     StoreLockedError,
+    UnknownValidator,
+    ValidationFailed,
+    ValidatorError,
 )
+from ont_platform.ingest.extraction import IngestReport
 from ont_platform.kg import KnowledgeGraph, LoadReport
 from ont_platform.limits import Limits
 from ont_platform.storage import RdfFormat, Store, open_store
+from ont_platform.validation import (
+    Evidence,
+    OntologyEntity,
+    OntologyExtractionResult,
+    OntologyGuard,
+    OntologyRelation,
+    ValidationResult,
+)
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DatasetError",
     "EndpointError",
+    "Evidence",
+    "IngestReport",
     "InputError",
     "KnowledgeGraph",
     "Limits",
     "LoadReport",
+    "MissingDependency",
     "OntError",
+    "OntologyEntity",
     "OntologyError",
+    "OntologyExtractionResult",
+    "OntologyGuard",
+    "OntologyRelation",
     "Problem",
     "QueryError",
     "QueryRefused",
@@ -40,6 +60,10 @@ __all__ = [
     "Store",
     "StoreError",
     "StoreLockedError",
+    "UnknownValidator",
+    "ValidationFailed",
+    "ValidationResult",
+    "ValidatorError",
     "__version__",
     "open_store",
 ]

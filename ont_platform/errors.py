@@ -13,7 +13,13 @@ into these at the boundary where they happen, with the original kept as ``__caus
     ├── StoreError            the storage backend failed
     │   ├── StoreLockedError  an on-disk store is already open for writing by another process
     │   └── EndpointError     a remote SPARQL endpoint answered with an error or not at all
-    └── OntologyError         an ontology or shapes file that cannot be used
+    ├── OntologyError         an ontology or shapes file that cannot be used
+    ├── ValidationFailed      a strict OntologyGuard refused a payload (carries the ValidationResult)
+    └── ValidatorError        a validator that cannot be created or that broke while checking
+        ├── UnknownValidator  no validator of that name (built in, registered or from an entry point);
+        │                     also an InputError, since the name came from the user
+        └── MissingDependency an optional package a validator needs is not installed (the message says
+                              which extra to install); also an ImportError
 """
 
 from __future__ import annotations
@@ -79,3 +85,35 @@ class EndpointError(StoreError):
 
 class OntologyError(OntError):
     """An ontology or shapes file that cannot be loaded or used."""
+
+
+class ValidationFailed(OntError):
+    """A strict :class:`~ont_platform.validation.OntologyGuard` refused a payload.
+
+    :attr:`result` is the full :class:`~ont_platform.validation.ValidationResult` (errors, warnings, re-ask
+    message), the same object a non-strict guard would have returned.
+    """
+
+    def __init__(self, result: object) -> None:
+        self.result = result
+        errors = list(getattr(result, "validation_errors", []) or [])
+        shown = "\n".join(f"  {e}" for e in errors[:10])
+        more = f"\n  ... and {len(errors) - 10} more" if len(errors) > 10 else ""
+        super().__init__(f"validation failed ({len(errors)} error(s)):\n{shown}{more}")
+
+    @property
+    def errors(self) -> list[object]:
+        """The validation errors, as on the result."""
+        return list(getattr(self.result, "validation_errors", []) or [])
+
+
+class ValidatorError(OntError):
+    """A validator that cannot be created, or that failed while checking (a bug, not a bad payload)."""
+
+
+class UnknownValidator(ValidatorError, InputError):
+    """No validator is known under the requested name."""
+
+
+class MissingDependency(ValidatorError, ImportError):
+    """An optional dependency is not installed; the message names the extra that provides it."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rdflib import Graph
 
@@ -25,6 +26,11 @@ from ont_platform.qa.engine import Answer
 from ont_platform.qa.engine import answer as answer_question
 from ont_platform.rdf_terms import iri
 from ont_platform.storage import BackendName, RdfFormat, Row, Store, open_store
+
+if TYPE_CHECKING:
+    from ont_platform.ingest.extraction import IngestReport
+    from ont_platform.validation import OntologyGuard
+    from ont_platform.validation.rules import RuleConfig
 
 
 @dataclass
@@ -113,6 +119,19 @@ class KnowledgeGraph:
             warnings=built.warnings,
             seconds=time.perf_counter() - started,
         )
+
+    def ingest(self, payload: Any, *, guard: OntologyGuard | None = None, domain: str | None = None,
+               shacl: bool = True, config: RuleConfig | None = None) -> IngestReport:
+        """Add extracted entities and relations (an ``OntologyExtractionResult``, a dict or JSON text), all or
+        nothing: the guard checks the payload, the new facts are validated with the SHACL shapes together with
+        the stored neighbours they touch (not the whole graph), and the batch is committed in one transaction.
+        The report says whether it was ``accepted``, with the errors and counts. See docs/validation.md."""
+        from ont_platform.ingest.extraction import ingest
+
+        report = ingest(self, payload, guard=guard, domain=domain, shacl=shacl, config=config)
+        if report.accepted:
+            self._contexts.clear()  # cached question contexts are stale after a write
+        return report
 
     def domains(self) -> list[str]:
         """Domains of the datasets loaded into this graph."""

@@ -1,0 +1,195 @@
+"""LLM extractions into the graph: guard, map to RDF, SHACL on the new data and its neighbourhood, commit.
+
+Nothing invalid reaches the graph. An extraction is written only if
+
+1. the guard passes it (``lightweight`` with the domain's ontology unless another guard is given; a guard
+   with an LLM may re-ask, and then the corrected output is what gets written),
+2. every accepted entity and relation maps to the domain's terms without contradicting what the graph
+   already says about the same resources (class, relation ends),
+3. the new triples, together with the part of the store the shapes look at around them, conform to the
+   domain's SHACL shapes (the whole store is never validated: pyshacl takes seconds to minutes on it),
+
+and then in one call to :meth:`Store.add_ntriples`, which every backend applies all or nothing. The mapping
+follows the CSV loader: a relation is a resource (source, target, kind, grounded, chunk) plus the plain
+triple; evidence becomes ``ont:Evidence`` resources; a relation's chunk text an ``ont:Chunk``.
+
+>>> from ont_platform import KnowledgeGraph
+>>> kg = KnowledgeGraph.open()
+>>> report = ingest(kg, {"entities": [
+...     {"id": "E_1", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
+...     {"id": "E_2", "label": "에이씨미", "type": "individual", "ontology_class": "Company"}],
+...     "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "worksFor", "target_id": "E_2",
+...                    "evidence": {"chunk_text": "홍길동은 에이씨미에서 일한다."}}]}, domain="kg")
+>>> report.accepted, report.counts["relations"]
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from rdflib import RDF, Literal
+
+from ont_platform.errors import InputError
+from ont_platform.namespaces import DOMAINS, ONT, dataset_iri
+from ont_platform.rdf_terms import iri
+from ont_platform.storage.base import Store
+from ont_platform.validation.facts import (
+    as_store,
+    build_facts,
+    neighbourhood,
+    reconcile,
+    report_violations,
+    shacl_violations,
+)
+from ont_platform.validation.guard import OntologyGuard
+from ont_platform.validation.models import ValidationIssue
+from ont_platform.validation.result import CheckStatus, ValidationResult
+from ont_platform.validation.rules import Findings, RuleConfig, check_ontology
+from ont_platform.validation.structure import Payload
+from ont_platform.validation.terms import ontology_index
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did: whether the extraction was written, why not, and what it added."""
+
+    accepted: bool
+    domain: str
+    errors: list[ValidationIssue] = field(default_factory=list)
+    warnings: list[ValidationIssue] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    """``entities``, ``relations``, ``chunks``, ``evidence`` mapped (0 when refused) and ``triples`` written."""
+    triples_added: int = 0
+    shacl: CheckStatus = "not_evaluated"
+    validation: ValidationResult | None = None
+    """The guard's result (with the re-ask count in ``attempts``)."""
+    seconds: float = 0.0
+    timings: dict[str, float] = field(default_factory=dict)
+    """Seconds per stage: ``validate``, ``map``, ``neighbourhood``, ``shacl``, ``commit``."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "accepted": self.accepted,
+            "domain": self.domain,
+            "errors": [e.model_dump() for e in self.errors],
+            "warnings": [w.model_dump() for w in self.warnings],
+            "counts": dict(self.counts),
+            "triples_added": self.triples_added,
+            "shacl": self.shacl,
+            "attempts": self.validation.attempts if self.validation is not None else 0,
+            "seconds": round(self.seconds, 4),
+            "timings": {k: round(v, 4) for k, v in self.timings.items()},
+        }
+
+
+def ingest(
+    kg: Any,
+    payload: Payload,
+    *,
+    guard: OntologyGuard | None = None,
+    domain: str | None = None,
+    shacl: bool = True,
+    config: RuleConfig | None = None,
+) -> IngestReport:
+    """Validate an extraction and add it to ``kg`` (a KnowledgeGraph or a Store), all or nothing.
+
+    ``domain`` is the ontology the data belongs to; when not given it is the guard's, else the domain of the
+    one dataset the store holds, else ``"kg"``. ``guard`` defaults to ``OntologyGuard("lightweight",
+    ontology=domain, config=config)``; a guard for another domain is refused. ``shacl=False`` skips the
+    shapes (the report then says ``not_evaluated``).
+    Returns an :class:`IngestReport`; ``accepted`` is false, and the store unchanged, when anything was
+    wrong. Raises :class:`~ont_platform.errors.ValidationFailed` only for a strict guard,
+    :class:`~ont_platform.errors.InputError` for an unknown domain or a mismatched guard, and
+    :class:`~ont_platform.errors.StoreError` when the store fails (it then holds what it held before).
+    """
+    started = time.perf_counter()
+    store = as_store(kg)
+    if store is None:
+        raise InputError("ingest needs a KnowledgeGraph or a Store")
+    if domain is None:
+        domain = guard.domain if guard is not None and guard.domain else _stored_domain(store) or "kg"
+    if domain not in DOMAINS:
+        raise InputError(f"unknown domain {domain!r}; use one of {', '.join(DOMAINS)}")
+    if guard is None:
+        guard = OntologyGuard("lightweight", ontology=domain, config=config)
+    elif guard.domain not in (None, domain):
+        raise InputError(f"the guard checks the {guard.domain} ontology, but the data is for {domain}")
+    timeout = getattr(getattr(kg, "limits", None), "query_timeout_s", None)
+    index = ontology_index(domain)
+    report = IngestReport(accepted=False, domain=domain)
+    clock = time.perf_counter()
+
+    result = guard.validate_sync(payload)
+    report.validation = result
+    report.timings["validate"] = time.perf_counter() - clock
+    report.warnings = list(result.warnings)
+    if not result.validation_passed or result.extraction is None:
+        report.errors = list(result.validation_errors)
+        return _done(report, started)
+
+    clock = time.perf_counter()
+    findings = Findings(max_issues=(config or guard.validator.config).max_issues)
+    if guard.domain is None:
+        check_ontology(result.extraction, index, findings)
+    facts = build_facts(result.extraction, index, findings)
+    report.timings["map"] = time.perf_counter() - clock
+    clock = time.perf_counter()
+    existing = neighbourhood(store, facts, timeout=timeout)
+    reconcile(facts, existing, findings)
+    report.timings["neighbourhood"] = time.perf_counter() - clock
+    _merge_warnings(report, findings)
+    if findings.errors:
+        report.errors = list(findings.errors)
+        return _done(report, started)
+
+    marker = dataset_iri(domain)
+    if not store.ask(f"ASK {{ {iri(str(marker))} a {iri(str(ONT.Dataset))} }}", timeout=timeout):
+        facts.add(marker, RDF.type, ONT.Dataset)
+        facts.add(marker, ONT.domain, Literal(domain))
+
+    if shacl:
+        clock = time.perf_counter()
+        copy = existing
+        for triple in facts.triples:
+            copy.add(triple)
+        violations = shacl_violations(copy, domain, facts.focus - {marker})
+        report.timings["shacl"] = time.perf_counter() - clock
+        shacl_findings = Findings()
+        report_violations(violations, facts, shacl_findings)
+        report.shacl = "failed" if shacl_findings.errors else "passed"
+        if shacl_findings.errors:
+            report.errors = list(shacl_findings.errors)
+            return _done(report, started)
+
+    clock = time.perf_counter()
+    before = len(store)
+    text = facts.ntriples()
+    store.add_ntriples(text)
+    report.timings["commit"] = time.perf_counter() - clock
+    report.triples_added = len(store) - before
+    report.counts = dict(facts.counts, triples=len(facts))
+    report.accepted = True
+    return _done(report, started)
+
+
+def _stored_domain(store: Store) -> str | None:
+    rows = store.select(f"SELECT DISTINCT ?d WHERE {{ ?ds a {iri(str(ONT.Dataset))} ; {iri(str(ONT.domain))} ?d }} "
+                        "LIMIT 2")
+    domains = [str(r["d"]) for r in rows if r["d"] is not None]
+    return domains[0] if len(domains) == 1 else None
+
+
+def _merge_warnings(report: IngestReport, findings: Findings) -> None:
+    seen = {(w.code, w.path) for w in report.warnings}
+    report.warnings += [w for w in findings.warnings if (w.code, w.path) not in seen]
+
+
+def _done(report: IngestReport, started: float) -> IngestReport:
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+__all__ = ["IngestReport", "ingest"]

@@ -1,0 +1,61 @@
+"""The guard between LLM extractions and the graph: models, rules, validators and :class:`OntologyGuard`.
+
+Three validators share one set of rules (:mod:`.rules`): ``lightweight`` (pydantic + rules), ``guardrails``
+(the same contract run through guardrails-ai, with its re-ask loop) and ``ontocast`` (a critic: rules, then
+SHACL on a copy of the graph, a score and suggestions, and a gate for SPARQL updates). Third parties add
+validators through the entry point group ``ont_platform.validators``. See docs/validation.md.
+"""
+
+from ont_platform.validation.base import LLM, Validator
+from ont_platform.validation.guard import OntologyGuard
+from ont_platform.validation.guardrails import GuardrailsValidator
+from ont_platform.validation.lightweight import LightweightValidator
+from ont_platform.validation.models import (
+    Evidence,
+    OntologyEntity,
+    OntologyExtractionResult,
+    OntologyRelation,
+    ValidationIssue,
+)
+from ont_platform.validation.ontocast import OntoCastValidator
+from ont_platform.validation.registry import (
+    ENTRY_POINT_GROUP,
+    ValidatorFactory,
+    available,
+    create,
+    register,
+    unregister,
+)
+from ont_platform.validation.result import CheckStatus, ValidationResult
+from ont_platform.validation.rules import (
+    DEFAULT_RULES,
+    MEANINGLESS_LABELS,
+    Code,
+    RuleConfig,
+)
+
+__all__ = [  # noqa: RUF022 - plainly sorted, as everywhere in ont_platform
+    "CheckStatus",
+    "Code",
+    "DEFAULT_RULES",
+    "ENTRY_POINT_GROUP",
+    "Evidence",
+    "GuardrailsValidator",
+    "LLM",
+    "LightweightValidator",
+    "MEANINGLESS_LABELS",
+    "OntoCastValidator",
+    "OntologyEntity",
+    "OntologyExtractionResult",
+    "OntologyGuard",
+    "OntologyRelation",
+    "RuleConfig",
+    "ValidationIssue",
+    "ValidationResult",
+    "Validator",
+    "ValidatorFactory",
+    "available",
+    "create",
+    "register",
+    "unregister",
+]

@@ -1,0 +1,364 @@
+"""Would-be facts: how an extraction becomes triples, the stored neighbourhood they need, SHACL on the two.
+
+Both the critic validator (``ontocast``) and ingest use these functions, so what the critic checks on a copy
+is exactly what ingest would write. The modelling follows the CSV loader (docs/data-model.md): an entity is
+``id:{domain}/node/{id}`` with its class, ``ont:id`` and label; a relation is a resource
+``id:{domain}/edge/{id}`` (source, target, kind, grounded, chunk) *and* the plain triple ``source kind
+target``; evidence is an ``ont:Evidence`` resource; a relation's chunk text is an ``ont:Chunk``.
+
+SHACL never runs on a whole store: the copy is the new triples plus, from the store, what the shapes look at
+around them (existing literals and core links of the touched resources, the classes and literals of the nodes
+they point to, the plain triples of touched relations); only results about the new resources count.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from rdflib import RDF, RDFS, Graph, Literal, URIRef
+from rdflib.term import Node
+
+from ont_platform.errors import InputError, OntologyError
+from ont_platform.namespaces import ID, ONT, mint
+from ont_platform.ontology.shacl import Violation, check
+from ont_platform.rdf_terms import iri, literal
+from ont_platform.storage.base import Store
+from ont_platform.validation.models import Evidence, OntologyExtractionResult
+from ont_platform.validation.rules import Code, Findings, entity_classes
+from ont_platform.validation.terms import OntologyIndex, decimal_lexical, lexical
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_CORE_LINKS = (RDF.type, ONT.source, ONT.target, ONT.kind, ONT.chunk, ONT.evidence)
+_VALUES_BATCH = 400
+
+Triple = tuple[URIRef, URIRef, Node]
+
+
+@dataclass
+class Facts:
+    """The triples an extraction would add, and where each minted resource came from in the payload."""
+
+    domain: str
+    triples: list[Triple] = field(default_factory=list)
+    paths: dict[URIRef, str] = field(default_factory=dict)
+    entities: dict[str, URIRef] = field(default_factory=dict)
+    relations: dict[str, URIRef] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def focus(self) -> set[URIRef]:
+        """The resources this extraction mints or extends (the SHACL focus nodes)."""
+        return set(self.paths)
+
+    def add(self, s: URIRef, p: URIRef, o: Node) -> None:
+        self.triples.append((s, p, o))
+
+    def ntriples(self) -> str:
+        """The triples as N-Triples text, every term escaped (duplicates written once)."""
+        return "".join(f"{nt_term(s)} {nt_term(p)} {nt_term(o)} .\n" for s, p, o in dict.fromkeys(self.triples))
+
+    def graph(self) -> Graph:
+        g = Graph()
+        for t in self.triples:
+            g.add(t)
+        return g
+
+    def __len__(self) -> int:
+        return len(set(self.triples))
+
+
+def nt_term(term: Node) -> str:
+    """One term as N-Triples / SPARQL text, escaped by the project's writer."""
+    if isinstance(term, URIRef):
+        return iri(str(term))
+    if isinstance(term, Literal):
+        if term.language:
+            return literal(str(term), lang=term.language)
+        return literal(str(term), str(term.datatype) if term.datatype is not None else None)
+    raise OntologyError(f"cannot write {term!r} as N-Triples")
+
+
+def _lit(value: str, datatype: str | None = None) -> Literal:
+    # normalize=False keeps the lexical form exactly as checked (big integers, decimals without exponent).
+    if datatype is None:
+        return Literal(value)
+    return Literal(value, datatype=URIRef(_XSD + datatype if ":" not in datatype else datatype), normalize=False)
+
+
+def evidence_iri(domain: str, owner: URIRef, ev: Evidence) -> URIRef:
+    """An evidence resource named by its content, so the same evidence ingested twice is one resource."""
+    key = "\x1f".join(str(x) for x in (owner, ev.source_url, ev.offset, ev.confidence, ev.chunk_id, ev.chunk_text))
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return URIRef(f"{ID}{quote(domain, safe='')}/evidence/{digest}")
+
+
+def chunk_id_of(ev: Evidence) -> str:
+    """The chunk id an evidence names, or one derived from its text."""
+    if ev.chunk_id:
+        return ev.chunk_id
+    text = ev.chunk_text or ""
+    return "c_" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def build_facts(ext: OntologyExtractionResult, index: OntologyIndex, out: Findings) -> Facts:
+    """Map an extraction (already checked by the rules) to triples; what cannot be mapped is reported.
+
+    Only individuals become resources: entities of type ``class`` or ``property`` are ontology candidates and
+    are left out with a warning (the ontology files change by review, not by ingest).
+    """
+    domain = index.domain
+    facts = Facts(domain)
+    classes = entity_classes(ext, index)
+    skipped: set[str] = set()
+    for i, e in enumerate(ext.entities):
+        p = f"$.entities[{i}]"
+        if e.type != "individual":
+            skipped.add(e.id)
+            out.warn(Code.NOT_AN_INDIVIDUAL, f"{p}.type",
+                     f"entity {e.id[:60]!r} is a {e.type}, not an individual: it is not written to the graph")
+            continue
+        cls = classes.get(e.id)
+        if cls is None:
+            if e.ontology_class is None:
+                out.error(Code.CLASS_REQUIRED, f"{p}.ontology_class",
+                          f"entity {e.id[:60]!r} needs an ontology class to be stored",
+                          f"Classes of the {domain} ontology: {', '.join(index.class_names())}.")
+            continue
+        node = mint(domain, "node", e.id)
+        if node in facts.paths:
+            continue  # a duplicate id, already reported by the rules
+        facts.entities[e.id] = node
+        facts.paths[node] = p
+        facts.add(node, RDF.type, cls)  # type: ignore[arg-type]
+        facts.add(node, ONT.id, _lit(e.id))
+        facts.add(node, RDFS.label, _lit(e.label))
+        _confidence(facts, node, e.confidence)
+        _attributes(facts, node, e.attributes, index)
+        _evidence(facts, node, e.evidence, domain, p)
+    for j, r in enumerate(ext.relations):
+        p = f"$.relations[{j}]"
+        rel = index.resolve_relation(r.predicate)
+        if rel is None:
+            continue  # reported by the ontology rules
+        bad = [end for end in ("source_id", "target_id") if getattr(r, end) in skipped]
+        for end in bad:
+            out.error(Code.NOT_AN_INDIVIDUAL, f"{p}.{end}",
+                      f"{getattr(r, end)[:60]!r} is not an individual; relations link individuals")
+        s, o = facts.entities.get(r.source_id), facts.entities.get(r.target_id)
+        rel_class = index.relation_class(rel)
+        if bad or s is None or o is None or rel_class is None:
+            continue
+        edge = mint(domain, "edge", r.id)
+        if edge in facts.paths:
+            continue
+        facts.relations[r.id] = edge
+        facts.paths[edge] = p
+        facts.add(edge, RDF.type, rel_class)
+        facts.add(edge, ONT.id, _lit(r.id))
+        facts.add(edge, ONT.source, s)
+        facts.add(edge, ONT.target, o)
+        facts.add(edge, ONT.kind, rel.iri)
+        chunk_ev = next((ev for ev in r.evidence if ev.chunk_text), None)
+        facts.add(edge, ONT.grounded, _lit("true" if chunk_ev is not None else "false", "boolean"))
+        if chunk_ev is not None:
+            chunk = mint(domain, "chunk", chunk_id_of(chunk_ev))
+            facts.paths.setdefault(chunk, f"{p}.evidence")
+            facts.add(chunk, RDF.type, ONT.Chunk)
+            facts.add(chunk, ONT.id, _lit(chunk_id_of(chunk_ev)))
+            facts.add(chunk, ONT.text, _lit(chunk_ev.chunk_text or ""))
+            facts.add(edge, ONT.chunk, chunk)
+        _confidence(facts, edge, r.confidence)
+        _attributes(facts, edge, r.attributes, index)
+        _evidence(facts, edge, r.evidence, domain, p)
+        facts.add(s, rel.iri, o)
+    facts.counts = {
+        "entities": len(facts.entities),
+        "relations": len(facts.relations),
+        "chunks": sum(1 for n in facts.paths if "/chunk/" in str(n)),
+        "evidence": sum(1 for n in facts.paths if "/evidence/" in str(n)),
+    }
+    return facts
+
+
+def _confidence(facts: Facts, node: URIRef, value: float | None) -> None:
+    text = decimal_lexical(value) if value is not None else None
+    if text is not None:
+        facts.add(node, ONT.confidence, _lit(text, "decimal"))
+
+
+def _attributes(facts: Facts, node: URIRef, attrs: Mapping[str, object], index: OntologyIndex) -> None:
+    for name, value in attrs.items():
+        prop = index.datatype_properties.get(name)
+        if prop is None:
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            text = lexical(item, prop.range)
+            if text is not None:
+                dt = None if prop.range is None or str(prop.range) == _XSD + "string" else str(prop.range)
+                facts.add(node, prop.iri, _lit(text, dt))
+
+
+def _evidence(facts: Facts, owner: URIRef, items: list[Evidence], domain: str, path: str) -> None:
+    for k, ev in enumerate(items):
+        if ev.source_url is None and ev.offset is None and ev.confidence is None:
+            continue  # nothing to record beyond the chunk (relations keep it through ont:chunk)
+        node = evidence_iri(domain, owner, ev)
+        facts.paths.setdefault(node, f"{path}.evidence[{k}]")
+        facts.add(node, RDF.type, ONT.Evidence)
+        if ev.source_url is not None:
+            facts.add(node, ONT.sourceUrl, _lit(ev.source_url, "anyURI"))
+        if ev.offset is not None:
+            facts.add(node, ONT.offset, _lit(str(ev.offset), "integer"))
+        _confidence(facts, node, ev.confidence)
+        facts.add(owner, ONT.evidence, node)
+
+
+# --- the stored neighbourhood --------------------------------------------------------------------------------
+
+
+def as_store(store: Any) -> Store | None:
+    """Accept a :class:`Store`, anything with a ``.store`` (a KnowledgeGraph) or an rdflib Graph."""
+    if store is None or isinstance(store, Store):
+        return store
+    inner = getattr(store, "store", None)
+    if isinstance(inner, Store):
+        return inner
+    if isinstance(store, Graph):
+        from ont_platform.storage import open_store
+
+        return open_store("rdflib", graph=store)
+    raise InputError(f"store must be a Store, a KnowledgeGraph or an rdflib Graph, not {type(store).__name__}")
+
+
+
+def _batches(items: Iterable[URIRef]) -> Iterator[list[URIRef]]:
+    batch: list[URIRef] = []
+    for item in sorted(set(items)):
+        batch.append(item)
+        if len(batch) == _VALUES_BATCH:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _values(nodes: list[URIRef]) -> str:
+    return " ".join(iri(str(n)) for n in nodes)
+
+
+def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -> Graph:
+    """What the shapes need from the store around ``facts``: a small graph, never the whole store.
+
+    * literals, classes and core links (source, target, kind, chunk, evidence) of every resource the facts
+      mint or extend (entities that already exist keep their labels, ids, functional values);
+    * the classes and literals of every node those triples point to (domain and range shapes test the
+      classes);
+    * the plain triples of relation resources that already exist.
+    """
+    g = Graph()
+    subjects = facts.focus
+    links = " ".join(iri(str(p)) for p in _CORE_LINKS)
+    for batch in _batches(subjects):
+        rows = store.select(
+            f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_values(batch)} }} ?s ?p ?o . "
+            f"FILTER (isLiteral(?o) || ?p IN ({links.replace(' ', ', ')})) }}", timeout=timeout)
+        for row in rows:
+            s, p, o = row["s"], row["p"], row["o"]
+            if isinstance(s, URIRef) and isinstance(p, URIRef) and o is not None:
+                g.add((s, p, o))
+    objects = {o for s, p, o in facts.triples if isinstance(o, URIRef) and p not in (RDF.type, ONT.kind)}
+    objects |= {o for s, p, o in g if isinstance(o, URIRef) and p not in (RDF.type, ONT.kind)}
+    objects -= subjects
+    for batch in _batches(objects):
+        # Classes for the domain and range shapes; literals so that a neighbour is complete (ids, labels,
+        # texts) and the shapes find nothing to say about it beyond what the new facts change.
+        rows = store.select(f"SELECT ?o ?p ?v WHERE {{ VALUES ?o {{ {_values(batch)} }} ?o ?p ?v . "
+                            f"FILTER (isLiteral(?v) || ?p = {iri(str(RDF.type))}) }}", timeout=timeout)
+        for row in rows:
+            o, p, v = row["o"], row["p"], row["v"]
+            if isinstance(o, URIRef) and isinstance(p, URIRef) and v is not None:
+                g.add((o, p, v))
+    existing_relations = {s for s in g.subjects(ONT.kind, None) if isinstance(s, URIRef)}
+    for batch in _batches(existing_relations):
+        rows = store.select(
+            f"SELECT ?s ?k ?t WHERE {{ VALUES ?r {{ {_values(batch)} }} "
+            f"?r {iri(str(ONT.source))} ?s ; {iri(str(ONT.kind))} ?k ; {iri(str(ONT.target))} ?t . ?s ?k ?t }}",
+            timeout=timeout)
+        for row in rows:
+            s, k, t = row["s"], row["k"], row["t"]
+            if isinstance(s, URIRef) and isinstance(k, URIRef) and isinstance(t, URIRef):
+                g.add((s, k, t))
+    return g
+
+
+def reconcile(facts: Facts, existing: Graph, out: Findings) -> None:
+    """Compare the facts with what the store already says about the same resources.
+
+    A different class for an existing entity, or a relation id already used for another link, is an error
+    (the graph would hold two truths). An existing confidence is kept and the new one dropped, with a warning:
+    confidence belongs to the first statement of a fact, further sightings go to its evidence.
+    """
+    by_subject: dict[URIRef, list[Triple]] = {}
+    for t in facts.triples:
+        by_subject.setdefault(t[0], []).append(t)
+    for entity_id, node in facts.entities.items():
+        old = set(existing.objects(node, RDF.type))
+        new = {o for _, p, o in by_subject.get(node, ()) if p == RDF.type}
+        if old and not (new <= old):
+            out.error(Code.CLASS_CONFLICT, f"{facts.paths[node]}.ontology_class",
+                      f"{entity_id[:60]!r} is already in the graph as "
+                      f"{', '.join(sorted(str(c).rsplit('#', 1)[-1] for c in old))}")
+    for relation_id, edge in facts.relations.items():
+        for prop, field_name in ((ONT.source, "source_id"), (ONT.target, "target_id"), (ONT.kind, "predicate")):
+            old_values = set(existing.objects(edge, prop))
+            new_values = {o for _, p, o in by_subject.get(edge, ()) if p == prop}
+            if old_values and old_values != new_values:
+                out.error(Code.RELATION_CONFLICT, f"{facts.paths[edge]}.{field_name}",
+                          f"relation id {relation_id[:60]!r} is already used in the graph for another link")
+                break
+    kept = [(s, p, o) for s, p, o in facts.triples
+            if p == ONT.confidence and (s, p, o) not in existing and existing.value(s, ONT.confidence) is not None]
+    for s, _, o in kept:
+        out.warn(Code.EXISTING_VALUE_KEPT, f"{facts.paths.get(s, '$')}.confidence",
+                 f"the graph already states a confidence for this resource; {o} is not stored")
+    if kept:
+        drop = set(kept)
+        facts.triples = [t for t in facts.triples if t not in drop]
+
+
+# --- SHACL on a copy -----------------------------------------------------------------------------------------
+
+
+def shacl_violations(data: Graph, domain: str, focus: Iterable[URIRef]) -> list[Violation]:
+    """Validate the small graph ``data`` against the domain's shapes; keep the results about ``focus`` nodes.
+
+    The whole copy is validated and the results filtered, rather than passing pyshacl's ``focus_nodes``:
+    with that option pyshacl also skips nested shapes (``sh:node``, ``sh:qualifiedValueShape``) for value
+    nodes outside the list, so "the object of kg:worksFor must be an organisation" would silently pass.
+    """
+    wanted = {str(n) for n in focus}
+    if not wanted:
+        return []
+    return [v for v in check(data, domain) if v.focus in wanted]
+
+
+def report_violations(violations: list[Violation], facts: Facts, out: Findings) -> None:
+    """SHACL results as issues at the payload path of the resource at fault."""
+    by_iri = {str(k): v for k, v in facts.paths.items()}
+    seen: set[tuple[str, str]] = set()
+    for v in violations:
+        path = by_iri.get(v.focus, "$")
+        prop = f" ({v.path.rsplit('#', 1)[-1].rsplit('/', 1)[-1]})" if v.path else ""
+        key = (path, v.message + prop)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.error(Code.SHACL, path, f"{v.message}{prop}")
+
+
+__all__ = ["Facts", "as_store", "build_facts", "chunk_id_of", "evidence_iri", "neighbourhood", "nt_term", "reconcile",
+           "report_violations", "shacl_violations"]
