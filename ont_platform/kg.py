@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rdflib import Graph
+from rdflib import Graph, Literal
 
 from ont_platform.errors import DatasetError, InputError, Problem
 from ont_platform.ingest.datasets import build_dataset
@@ -198,8 +198,20 @@ class KnowledgeGraph:
     # -- reading -----------------------------------------------------------------------------------------------
 
     def select(self, query: str) -> list[Row]:
-        """Run a SPARQL SELECT the caller wrote (for notebooks and tests)."""
-        return self.store.select(query, timeout=self.limits.query_timeout_s)
+        """Run a SPARQL SELECT or ASK written by the caller (notebooks, tests), after checking it.
+
+        The text is parsed with rdflib's parser first and refused with :class:`QueryRefused` unless it is a
+        read of the loaded graph: no updates, ``SERVICE``, ``LOAD``, ``FROM`` or ``GRAPH``, and no unbounded
+        ``*``/``+`` paths (both engines would fetch URLs for ``SERVICE``; ``p*`` can walk the whole graph).
+        At most ``limits.max_result_rows`` rows are returned; an ASK gives ``[{"result": true|false}]``.
+        """
+        from ont_platform.verify.query import inspect_query
+
+        checked = inspect_query(query)
+        if checked.form == "ASK":
+            return [{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s))}]
+        rows = self.store.select(query, timeout=self.limits.query_timeout_s)
+        return rows[: self.limits.max_result_rows]
 
     def __len__(self) -> int:
         return len(self.store)

@@ -22,3 +22,22 @@ def test_one_exception_tree() -> None:
         if inspect.isclass(obj) and issubclass(obj, Exception) and obj.__module__ == errors.__name__:
             assert issubclass(obj, errors.OntError), name
             assert name in (errors.__doc__ or ""), f"{name} missing from the tree drawn in the module docstring"
+
+
+def test_select_refuses_what_is_not_a_bounded_read() -> None:
+    import pytest
+
+    from ont_platform import KnowledgeGraph, QueryRefused
+
+    with KnowledgeGraph.open() as kg:
+        kg.store.add_ntriples("<urn:a> <urn:p> <urn:b> .\n")
+        assert [str(r["o"]) for r in kg.select("SELECT ?o WHERE { <urn:a> <urn:p> ?o }")] == ["urn:b"]
+        assert kg.select("ASK { <urn:a> ?p ?o }")[0]["result"].toPython() is True
+        for bad in ("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }",
+                    "SELECT * FROM <http://example.org/g> WHERE { ?s ?p ?o }",
+                    "SELECT ?o WHERE { <urn:a> <urn:p>* ?o }",
+                    "INSERT DATA { <urn:x> <urn:y> <urn:z> }",
+                    "DROP ALL"):
+            with pytest.raises(QueryRefused):
+                kg.select(bad)
+        assert len(kg) == 1
