@@ -16,10 +16,11 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/ont demo
 
-# The remote-endpoint tests start Virtuoso and the Oxigraph server on loopback themselves;
-# `servers` installs Virtuoso from Debian when it is missing (needs root, as in CI).
+# The remote-endpoint tests start Virtuoso and the Oxigraph server on loopback themselves, and the admin-page
+# test drives Debian's Chromium; `servers` installs both from Debian when missing (needs root, as in CI).
 servers:
 	@command -v virtuoso-t >/dev/null 2>&1 || bash .ci/install-servers.sh
+	@test -x /usr/bin/chromium || bash .ci/install-browser.sh
 
 test: $(STAMP) servers
 	$(PY) -m pytest

@@ -154,12 +154,13 @@ def build_parser() -> argparse.ArgumentParser:
     _store_args(p)
     p.set_defaults(func=cmd_export)
 
-    from ont_platform.cli import evaluate, pages, validate, verify
+    from ont_platform.cli import evaluate, pages, serve, validate, verify
 
     validate.add_parser(sub)
     pages.add_parser(sub)
     verify.add_parser(sub)
     evaluate.add_parser(sub)
+    serve.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,387 @@
+"""The HTTP service: a thin FastAPI face over the library, and the admin page.
+
+Routes (see docs/http-api.md): ``POST /api/v1/ask``, ``POST /api/v1/ask/trace``, ``POST /api/v1/verify``,
+``GET /api/v1/nodes/{domain}/{id}``, ``GET /api/v1/domains``, ``POST /api/v1/extract/text``,
+``POST /api/v1/extract/url``, ``GET /openapi.json`` and the admin page at ``/``. Every error is a JSON body
+``{"error", "message", "details"?}``; a request the service cannot use gets a 4xx, never a 500.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ont_platform.errors import (
+    InputError,
+    MissingDependency,
+    OntError,
+    QueryError,
+    StoreError,
+    ValidationFailed,
+)
+from ont_platform.service.extract import (
+    Document,
+    Extractor,
+    LexiconExtractor,
+    LLMExtractor,
+    guarded,
+    read_html,
+    read_text,
+)
+from ont_platform.service.fetch import AddressPolicy, Fetcher, FetchFailed, URLRefused
+from ont_platform.service.graphs import Graphs, GraphSet, NotFound
+from ont_platform.service.models import (
+    AnswerBody,
+    AskRequest,
+    DomainInfo,
+    ErrorBody,
+    ExtractionBody,
+    ExtractTextRequest,
+    ExtractUrlRequest,
+    NodeBody,
+    TraceBody,
+    VerifyBody,
+    VerifyRequest,
+)
+from ont_platform.service.settings import ServiceSettings
+
+log = logging.getLogger("ont_platform.service")
+
+STATIC = Path(str(resources.files("ont_platform.service").joinpath("static")))
+SECURITY_HEADERS = {
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": why} for code, why in (
+        (404, "unknown domain or node"),
+        (413, "request body too large"),
+        (422, "invalid request body or unusable input"),
+        (503, "the store failed, or an optional package is missing"),
+    )
+}
+LLM_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    502: {"model": ErrorBody, "description": "the LLM endpoint did not give a usable answer"},
+    504: {"model": ErrorBody, "description": "the LLM endpoint was too slow"},
+}
+FETCH_ERRORS: dict[int | str, dict[str, Any]] = {
+    **LLM_ERRORS,
+    400: {"model": ErrorBody, "description": "URL refused (scheme, credentials, or a non-public address) or "
+                                              "its host does not resolve"},
+    502: {"model": ErrorBody, "description": "the site (or the LLM endpoint) did not give a usable answer"},
+    504: {"model": ErrorBody, "description": "the site (or the LLM endpoint) was too slow"},
+}
+
+
+def error(status: int, code: str, message: str, details: list[dict[str, Any]] | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": code, "message": message}
+    if details is not None:
+        body["details"] = details
+    return JSONResponse(body, status_code=status)
+
+
+def status_of(exc: OntError) -> tuple[int, str]:
+    """The HTTP status and error code of a library error."""
+    if isinstance(exc, NotFound):
+        return 404, "not_found"
+    if isinstance(exc, URLRefused):
+        return 400, "url_refused"
+    if isinstance(exc, FetchFailed):
+        if exc.code == "unresolvable":
+            return 400, "url_unresolvable"
+        return (504, "fetch_timeout") if exc.code == "timeout" else (502, f"fetch_{exc.code}")
+    if isinstance(exc, ValidationFailed):
+        return 422, "validation_failed"
+    if isinstance(exc, InputError):
+        return 422, "invalid_input"
+    if isinstance(exc, QueryError):
+        return 422, "query_failed"
+    if isinstance(exc, MissingDependency):
+        return 503, "missing_dependency"
+    if isinstance(exc, StoreError):
+        return 503, "store_unavailable"
+    return 500, "internal"
+
+
+class BodyLimit:
+    """Refuse request bodies over ``max_bytes`` with 413, whether or not they declare a Content-Length.
+
+    The body is read here (at most ``max_bytes``) before the route sees it, so an oversized body is refused
+    before anything parses it.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([body], receive), send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = error(413, "body_too_large", f"the request body is over {self.max_bytes} bytes")
+        await response(scope, receive, send)
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    pending = list(messages)
+
+    async def replay() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replay
+
+
+def _issues(exc: RequestValidationError) -> tuple[str, list[dict[str, Any]]]:
+    details = []
+    for err in exc.errors():
+        loc = [str(p) for p in err.get("loc", ())]
+        details.append({"loc": loc, "msg": str(err.get("msg", "")), "type": str(err.get("type", ""))})
+    if any(d["type"] == "json_invalid" for d in details):
+        return "the request body is not valid JSON", details
+    if any(d["loc"] == ["body"] for d in details):
+        return "the request body must be a JSON object (Content-Type: application/json)", details
+    shown = "; ".join(f"{'.'.join(d['loc'][1:] if d['loc'][:1] == ['body'] else d['loc']) or 'body'}: {d['msg']}"
+                      for d in details[:5])
+    more = f" (and {len(details) - 5} more)" if len(details) > 5 else ""
+    return f"invalid request: {shown}{more}", details
+
+
+def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSettings | None = None, *,
+               examples: Mapping[str, Sequence[str]] | None = None, fetcher: Fetcher | None = None,
+               llm_transport: Any = None) -> FastAPI:
+    """The FastAPI application over ``graphs`` (default: the three bundled example datasets, in memory).
+
+    ``examples`` are sample questions per domain for the admin page. ``fetcher`` replaces the guarded URL
+    fetcher built from ``settings`` (tests give one with a fake resolver); ``llm_transport`` replaces the LLM
+    extractor's network (an ``httpx`` transport).
+    """
+    settings = settings or ServiceSettings()
+    owned = None
+    if graphs is None:
+        owned, examples = _bundled_examples(examples)
+        graphs = owned
+    graph_set = graphs if isinstance(graphs, GraphSet) else GraphSet(graphs, examples=examples)
+    fetcher = fetcher or Fetcher(AddressPolicy(settings.allow_private_urls, settings.allowed_networks), settings.fetch)
+    lexicons: dict[str, LexiconExtractor] = {}
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            graph_set.close()
+            if owned is not None:
+                owned.close()
+
+    from ont_platform import __version__
+
+    app = FastAPI(
+        title="ont_platform", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+        description="Knowledge graphs kept true to an OWL ontology: grounded answers, verification, and "
+                    "guarded extraction. The admin page is at /.",
+    )
+    app.state.graphs = graph_set
+    app.state.settings = settings
+    app.state.fetcher = fetcher
+
+    # -- errors ----------------------------------------------------------------------------------------------
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        message, details = _issues(exc)
+        return error(422, "invalid_request", message, details)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> Response:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        response = error(exc.status_code, code, str(exc.detail))
+        for name, value in (exc.headers or {}).items():
+            response.headers[name] = value
+        return response
+
+    @app.exception_handler(OntError)
+    async def _ont(_: Request, exc: OntError) -> JSONResponse:
+        status, code = status_of(exc)
+        if status >= 500:
+            log.error("request failed: %s: %s", type(exc).__name__, exc, exc_info=exc)
+        return error(status, code, str(exc))
+
+    @app.exception_handler(Exception)
+    async def _bug(_: Request, exc: Exception) -> JSONResponse:
+        log.error("unexpected error: %s", type(exc).__name__, exc_info=exc)
+        return error(500, "internal", "internal error; the server log has the details")
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+
+    # -- questions -------------------------------------------------------------------------------------------
+
+    @app.get("/api/v1/domains", response_model=list[DomainInfo], tags=["questions"],
+             summary="the loaded domains, their answer contracts and sample questions")
+    def domains() -> list[dict[str, Any]]:
+        return graph_set.describe()
+
+    @app.post("/api/v1/ask", response_model=AnswerBody, response_model_by_alias=True, responses=ERRORS,
+              tags=["questions"], summary="answer a question with the domain's contract: a path and its evidence, "
+                                          "or an honest refusal")
+    def ask(request: AskRequest) -> JSONResponse:
+        traced = graph_set.ask(request.domain, request.question, request.id)
+        return JSONResponse(traced.answer.to_json())
+
+    @app.post("/api/v1/ask/trace", response_model=TraceBody, responses=ERRORS, tags=["questions"],
+              summary="the same answer, with every SPARQL query that ran to produce it")
+    def ask_trace(request: AskRequest) -> JSONResponse:
+        traced = graph_set.ask(request.domain, request.question, request.id)
+        return JSONResponse({"answer": traced.answer.to_json(), "queries": traced.queries})
+
+    @app.post("/api/v1/verify", response_model=VerifyBody, responses=ERRORS, tags=["questions"],
+              summary="check an answer (ours or an LLM's) against the graph: schema, citations, path, query")
+    def verify(request: VerifyRequest) -> dict[str, Any]:
+        return graph_set.verify(request.answer, request.question).to_json()
+
+    @app.get("/api/v1/nodes/{domain}/{node_id:path}", response_model=NodeBody, responses=ERRORS,
+             tags=["questions"], summary="what the graph says about one node: classes, label, address")
+    def node(domain: str, node_id: str) -> dict[str, Any]:
+        if not node_id:
+            raise NotFound("give a node id: /api/v1/nodes/{domain}/{id}")
+        return graph_set.node(domain, node_id)
+
+    # -- extraction ------------------------------------------------------------------------------------------
+
+    def pick_domain(requested: str | None) -> str:
+        if requested is not None:
+            return requested
+        loaded = graph_set.domains()
+        if "kg" in loaded:
+            return "kg"
+        if loaded:
+            return loaded[0]
+        raise NotFound("no dataset is loaded; name a domain")
+
+    def pick_extractor(requested: str | None, domain: str) -> Extractor:
+        wanted = requested or ("llm" if settings.llm is not None else "lexicon")
+        if wanted == "llm":
+            if settings.llm is None:
+                raise InputError("no LLM endpoint is configured (set ONT_LLM_BASE_URL and ONT_LLM_MODEL); "
+                                 "use the lexicon extractor")
+            from ont_platform.ontology import load_domain
+
+            return LLMExtractor(settings.llm, load_domain(domain), transport=llm_transport)
+        if domain not in lexicons:
+            with graph_set.lock:
+                lexicons[domain] = LexiconExtractor(graph_set.context(domain))
+        return lexicons[domain]
+
+    def run_extractor(extractor: Extractor, doc: Document) -> Any:
+        if isinstance(extractor, LexiconExtractor):
+            with graph_set.lock:
+                return extractor.extract(doc)
+        return extractor.extract(doc)
+
+    async def extract(doc: Document, domain: str | None, extractor_name: str | None) -> dict[str, Any]:
+        chosen = pick_domain(domain)
+        extractor = await asyncio.to_thread(pick_extractor, extractor_name, chosen)
+        attempt = await asyncio.to_thread(run_extractor, extractor, doc)
+        max_reasks = settings.llm.max_reasks if settings.llm is not None else 0
+        return await guarded(doc, attempt, domain=chosen, extractor=extractor.name, validator=settings.validator,
+                             max_reasks=max_reasks)
+
+    @app.post("/api/v1/extract/text", response_model=ExtractionBody, responses=LLM_ERRORS, tags=["extraction"],
+              summary="entities and relations in a text, checked by the ontology guard")
+    async def extract_text(request: ExtractTextRequest) -> dict[str, Any]:
+        doc = read_text(request.text, request.url, max_chars=settings.max_text_chars)
+        return await extract(doc, request.domain, request.extractor)
+
+    @app.post("/api/v1/extract/url", response_model=ExtractionBody, responses=FETCH_ERRORS, tags=["extraction"],
+              summary="fetch a page (public addresses only, bounded in size and time), read its main text with "
+                      "trafilatura, and extract from it")
+    async def extract_url(request: Annotated[ExtractUrlRequest | None, Body()] = None,
+                          url: Annotated[str | None, Query(max_length=2048, description="the page, as in seed "
+                                                           "001's POST /api/v1/extract/url?url=...")] = None,
+                          ) -> dict[str, Any]:
+        if request is not None and url is not None and request.url != url:
+            raise InputError("give the URL once: in the body or in the query, not both")
+        target = request.url if request is not None else url
+        if target is None:
+            raise InputError('give the page as {"url": "https://..."} (or ?url=...)')
+        page = await asyncio.to_thread(fetcher.fetch, target)
+        doc = await asyncio.to_thread(read_html, page.text(), page.final_url, max_chars=settings.max_text_chars)
+        if page.redirects:
+            doc.warn("redirected", f"the page was fetched from {page.final_url} after {len(page.redirects)} "
+                                   "redirect(s)")
+        body = await extract(doc, request.domain if request else None, request.extractor if request else None)
+        body["url"] = page.url
+        return body
+
+    # -- the admin page --------------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+def _bundled_examples(examples: Mapping[str, Sequence[str]] | None) -> tuple[Any, Mapping[str, Sequence[str]]]:
+    """The three bundled example datasets in one in-memory graph, and their sample questions."""
+    from ont_platform.demo import DEMO_DATASETS, demo_questions
+    from ont_platform.kg import KnowledgeGraph
+    from ont_platform.resources import example_dataset
+
+    kg = KnowledgeGraph.open()
+    found: dict[str, list[str]] = {}
+    for name in DEMO_DATASETS:
+        report = kg.load(example_dataset(name))
+        found[report.domain] = [q["question"] for q in demo_questions(name)]
+    return kg, examples if examples is not None else found
+
+
+__all__ = ["SECURITY_HEADERS", "create_app", "status_of"]

@@ -1,0 +1,167 @@
+"""The graphs a service answers from: one context per domain, one verifier per graph, one request at a time.
+
+The question answerer, the verifier and the Korean analyser keep per-graph state that is not meant to be
+shared between threads, and the service's requests are short, so every use of a graph goes through one lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ont_platform.answer.contracts import DOMAIN_CONTRACT
+from ont_platform.errors import InputError
+from ont_platform.kg import KnowledgeGraph
+from ont_platform.namespaces import DOMAIN_NS, mint
+from ont_platform.ontology import local_name
+from ont_platform.qa.context import Context, build_context
+from ont_platform.qa.engine import Answer
+from ont_platform.qa.engine import answer as answer_question
+from ont_platform.sparql.kg import node_info
+from ont_platform.sparql.onchain import node_facts
+from ont_platform.verify import Verifier, VerifyReport
+from ont_platform.verify.verifier import CONTRACT_DOMAIN, contract_of
+
+Graphs = KnowledgeGraph | Mapping[str, KnowledgeGraph] | Iterable[KnowledgeGraph]
+"""One graph (possibly holding several domains), graphs by name, or a list of graphs."""
+
+
+class NotFound(InputError):
+    """A domain or node the service does not hold."""
+
+
+@dataclass(frozen=True)
+class Traced:
+    """An answer and the SPARQL queries that ran to produce it, in order."""
+
+    answer: Answer
+    queries: list[str]
+
+
+class GraphSet:
+    """The loaded domains of one or more knowledge graphs (each domain held by exactly one graph).
+
+    ``examples`` maps a domain to sample questions the admin page offers.
+    """
+
+    def __init__(self, graphs: Graphs, *, examples: Mapping[str, Sequence[str]] | None = None) -> None:
+        if isinstance(graphs, KnowledgeGraph):
+            items = [graphs]
+        elif isinstance(graphs, Mapping):
+            items = list(graphs.values())
+        else:
+            items = list(graphs)
+        self.graphs: list[KnowledgeGraph] = []
+        self._by_domain: dict[str, KnowledgeGraph] = {}
+        for kg in items:
+            if not isinstance(kg, KnowledgeGraph):
+                raise InputError(f"graphs must be KnowledgeGraph objects, got {type(kg).__name__}")
+            if kg not in self.graphs:
+                self.graphs.append(kg)
+            for domain in kg.domains():
+                if domain in self._by_domain and self._by_domain[domain] is not kg:
+                    raise InputError(f"two graphs hold a {domain} dataset; give each domain once")
+                self._by_domain[domain] = kg
+        self.examples = {d: list(q) for d, q in (examples or {}).items()}
+        self.lock = threading.RLock()
+        self._contexts: dict[str, Context] = {}
+        self._verifiers: dict[int, Verifier] = {}
+
+    def domains(self) -> list[str]:
+        """The loaded domains, sorted."""
+        return sorted(self._by_domain)
+
+    def describe(self) -> list[dict[str, Any]]:
+        """Each domain with the contract its answers follow and its sample questions."""
+        return [{"domain": d, "contract": DOMAIN_CONTRACT.get(d), "examples": self.examples.get(d, [])}
+                for d in self.domains()]
+
+    def graph(self, domain: str) -> KnowledgeGraph:
+        """The graph holding ``domain``, or NotFound."""
+        kg = self._by_domain.get(domain)
+        if kg is None:
+            loaded = ", ".join(self.domains()) or "none"
+            raise NotFound(f"no {domain!r} dataset is loaded (loaded: {loaded})")
+        return kg
+
+    def context(self, domain: str) -> Context:
+        """The question context of ``domain`` (its ontology, lexicon and store), built once. Hold the lock."""
+        if domain not in self._contexts:
+            kg = self.graph(domain)
+            self._contexts[domain] = build_context(kg.store, domain, kg.limits)
+        return self._contexts[domain]
+
+    def warm(self) -> None:
+        """Build every domain's context now (the Korean analyser and the lexicons take seconds), so that the
+        first question is answered as fast as the others."""
+        with self.lock:
+            for domain in self.domains():
+                self.context(domain)
+
+    # -- the three reads the routes need ---------------------------------------------------------------------
+
+    def ask(self, domain: str, question: str, qid: str | None = None) -> Traced:
+        """Answer ``question`` over ``domain`` with the domain's contract, recording the queries that ran."""
+        with self.lock:
+            ctx = self.context(domain)
+            ctx.queries.clear()
+            result = answer_question(ctx, question, qid if qid is not None else "q")
+            queries = list(ctx.queries)
+            ctx.queries.clear()
+        return Traced(result, queries)
+
+    def verify(self, answer: dict[str, Any], question: str | None = None) -> VerifyReport:
+        """The verifier's report on ``answer`` against the graph holding the domain its contract names."""
+        contract = contract_of(answer, self.domains())
+        domain = CONTRACT_DOMAIN.get(contract) if contract is not None else None
+        kg = self._by_domain.get(domain) if domain is not None else None
+        if kg is None:
+            kg = self.graphs[0] if self.graphs else None
+        if kg is None:
+            report = VerifyReport("answer")
+            report.fail("data", "no dataset is loaded to check answers against")
+            return report
+        with self.lock:
+            verifier = self._verifiers.get(id(kg))
+            if verifier is None:
+                verifier = self._verifiers[id(kg)] = Verifier(kg, isolation="thread")
+            return verifier.verify(answer, question=question)
+
+    def node(self, domain: str, node_id: str) -> dict[str, Any]:
+        """What the graph says about one node: classes (with their labels), label and, on chain, the address."""
+        with self.lock:
+            ctx = self.context(domain)
+            iri = mint(domain, "node", node_id)
+            builder = node_facts if domain == "onchain" else node_info
+            rows = ctx.run_select(builder(iri))
+            ctx.queries.clear()
+        if not rows:
+            raise NotFound(f"no node {node_id!r} in the {domain} dataset")
+        ns = str(DOMAIN_NS.get(domain, ""))
+        classes: list[dict[str, str]] = []
+        label = address = None
+        for row in rows:
+            cls = row.get("cls")
+            if cls is not None and str(cls).startswith(ns) and all(c["iri"] != str(cls) for c in classes):
+                classes.append({"iri": str(cls), "name": local_name(cls),  # type: ignore[arg-type]
+                                "label": ctx.onto.label(cls)})  # type: ignore[arg-type]
+            if row.get("label") is not None and label is None:
+                label = str(row["label"])
+            if row.get("norm") is not None and address is None:
+                address = str(row["norm"])
+        out: dict[str, Any] = {"domain": domain, "id": node_id, "iri": str(iri), "label": label, "classes": classes}
+        if domain == "onchain":
+            out["address"] = address
+        return out
+
+    def close(self) -> None:
+        """Stop the verifiers' query workers. The graphs themselves belong to the caller."""
+        with self.lock:
+            for verifier in self._verifiers.values():
+                verifier.close()
+            self._verifiers.clear()
+
+
+__all__ = ["GraphSet", "Graphs", "NotFound", "Traced"]
