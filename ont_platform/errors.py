@@ -15,11 +15,16 @@ into these at the boundary where they happen, with the original kept as ``__caus
     │   └── EndpointError     a remote SPARQL endpoint answered with an error or not at all
     ├── OntologyError         an ontology or shapes file that cannot be used
     ├── ValidationFailed      a strict OntologyGuard refused a payload (carries the ValidationResult)
-    └── ValidatorError        a validator that cannot be created or that broke while checking
+    ├── ValidatorError        a validator that cannot be created or that broke while checking
         ├── UnknownValidator  no validator of that name (built in, registered or from an entry point);
         │                     also an InputError, since the name came from the user
-        └── MissingDependency an optional package a validator needs is not installed (the message says
-                              which extra to install); also an ImportError
+    │   └── MissingDependency an optional package a validator needs is not installed (the message says
+    │                         which extra to install); also an ImportError
+    └── FetchError            a URL that could not be fetched (``code`` names the reason)
+        ├── URLRefused        the URL or an address it leads to is not allowed; also an InputError
+        └── FetchFailed       the site gave no usable page (no answer, error status, too big, too slow)
+
+    NotFound (an InputError)  a domain or node the HTTP service does not hold
 """
 
 from __future__ import annotations
@@ -117,3 +122,30 @@ class UnknownValidator(ValidatorError, InputError):
 
 class MissingDependency(ValidatorError, ImportError):
     """An optional dependency is not installed; the message names the extra that provides it."""
+
+
+class FetchError(OntError):
+    """A URL that could not be fetched. :attr:`code` names the reason for machines."""
+
+    code = "fetch_failed"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+
+class URLRefused(FetchError, InputError):
+    """The URL, or an address it leads to, is not allowed: nothing was sent to it."""
+
+    code = "url_refused"
+
+
+class FetchFailed(FetchError):
+    """The URL was allowed but the site did not give a usable page (no answer, an error status, too big, too
+    slow, not HTML or text). ``code`` is one of ``unresolvable``, ``connect``, ``timeout``, ``status``,
+    ``too_large``, ``content_type``, ``redirects``, ``bad_response``."""
+
+
+class NotFound(InputError):
+    """A domain or node the service does not hold."""

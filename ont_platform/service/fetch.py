@@ -32,7 +32,11 @@ from typing import Any
 
 import httpx
 
-from ont_platform.errors import InputError, OntError
+from ont_platform.errors import (
+    FetchError,
+    FetchFailed,
+    URLRefused,
+)
 from ont_platform.service.settings import FetchLimits, Network
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -44,29 +48,6 @@ HTML_TYPES = ("text/html", "application/xhtml+xml", "text/plain", "application/x
 _REDIRECTS = (301, 302, 303, 307, 308)
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _HOSTNAME = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,251}[A-Za-z0-9_.])?")
-
-
-class FetchError(OntError):
-    """A URL that could not be fetched. :attr:`code` names the reason for machines."""
-
-    code = "fetch_failed"
-
-    def __init__(self, message: str, *, code: str | None = None) -> None:
-        super().__init__(message)
-        if code is not None:
-            self.code = code
-
-
-class URLRefused(FetchError, InputError):
-    """The URL, or an address it leads to, is not allowed: nothing was sent to it."""
-
-    code = "url_refused"
-
-
-class FetchFailed(FetchError):
-    """The URL was allowed but the site did not give a usable page (no answer, an error status, too big, too
-    slow, not HTML or text). ``code`` is one of ``unresolvable``, ``connect``, ``timeout``, ``status``,
-    ``too_large``, ``content_type``, ``redirects``, ``bad_response``."""
 
 
 def redact(url: str | httpx.URL) -> str:

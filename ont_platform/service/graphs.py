@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ont_platform.answer.contracts import DOMAIN_CONTRACT
-from ont_platform.errors import InputError
+from ont_platform.errors import InputError, NotFound
 from ont_platform.kg import KnowledgeGraph
 from ont_platform.namespaces import DOMAIN_NS, mint
 from ont_platform.ontology import local_name
@@ -26,10 +26,6 @@ from ont_platform.verify.verifier import CONTRACT_DOMAIN, contract_of
 
 Graphs = KnowledgeGraph | Mapping[str, KnowledgeGraph] | Iterable[KnowledgeGraph]
 """One graph (possibly holding several domains), graphs by name, or a list of graphs."""
-
-
-class NotFound(InputError):
-    """A domain or node the service does not hold."""
 
 
 @dataclass(frozen=True)
