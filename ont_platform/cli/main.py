@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ont_platform.errors import InputError, OntError, StoreError
+from ont_platform.jsonl import strict_jsonl
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -62,17 +63,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def _read_batch(path: Path) -> list[tuple[str, str]]:
     items: list[tuple[str, str]] = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from exc
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}:{n}: not JSON: {exc.msg}") from exc
+    for n, doc in strict_jsonl(path):
         if not isinstance(doc, dict) or not isinstance(doc.get("question"), str):
             raise InputError(f'{path}:{n}: each line needs {{"id": ..., "question": "..."}}')
         items.append((str(doc.get("id", n)), doc["question"]))

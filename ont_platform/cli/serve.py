@@ -111,23 +111,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m ont_platform.cli.serve``: the same command on its own."""
-    from ont_platform.cli.main import EXIT_INPUT, EXIT_INTERNAL
-    from ont_platform.errors import InputError, OntError
+    """``python -m ont_platform.cli.serve``: the same as ``ont serve``."""
+    from ont_platform.cli.main import main as ont_main
 
-    parser = argparse.ArgumentParser(prog="ont")
-    add_parser(parser.add_subparsers(dest="command", metavar="COMMAND"))
-    args = parser.parse_args(["serve", *(sys.argv[1:] if argv is None else argv)])
-    try:
-        return int(args.func(args))
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_INPUT
-    except OntError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_INTERNAL
-    except KeyboardInterrupt:
-        return 0
+    return ont_main(["serve", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

@@ -124,7 +124,7 @@ class Lexicon:
                 start = flat.find(key, start + 1)
         blocked = skip or []
         out = [m for m in out if not any(b.start < m.end and m.start < b.end for b in blocked)]
-        return _longest(out)
+        return longest(out)
 
 
 def word_bounded(names: list[Mention], ms: list[Morph], text: str) -> list[Mention]:
@@ -167,7 +167,7 @@ def _bounded(text: str, start: int, end: int, key: str) -> bool:
     return True
 
 
-def _longest(mentions: list[Mention]) -> list[Mention]:
+def longest(mentions: list[Mention]) -> list[Mention]:
     """Drop a mention inside a longer one (거래소, 입금 inside 거래소 입금주소)."""
     keep = []
     for m in mentions:

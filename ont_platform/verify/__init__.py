@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ont_platform.errors import InputError
+from ont_platform.jsonl import read_jsonl, strict_jsonl
 from ont_platform.verify.query import (
     InspectedQuery,
     Isolation,
@@ -83,20 +84,13 @@ def read_gold(source: str | Path | Iterable[Mapping[str, Any]]) -> dict[str, dic
 
 
 def _jsonl(path: Path, *, strict: bool) -> Iterable[tuple[int, Any]]:
-    """(line number, parsed JSON or the raw text when it does not parse and ``strict`` is off)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {path}: {exc}") from exc
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            yield n, json.loads(line)
-        except json.JSONDecodeError as exc:
-            if strict:
-                raise InputError(f"{path}:{n}: not JSON: {exc.msg}") from exc
-            yield n, _Broken(line, exc.msg)
+    """(line number, parsed JSON; or, when ``strict`` is off, a marker for a line that does not parse)."""
+    if strict:
+        yield from strict_jsonl(path)
+        return
+    for n, value in read_jsonl(path):
+        # json.loads got the line alone, so the error's document is the line's text
+        yield n, _Broken(value.doc, value.msg) if isinstance(value, json.JSONDecodeError) else value
 
 
 def _from_text(item: object) -> object:

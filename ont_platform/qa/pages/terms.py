@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ont_platform.qa.analyzer import Morph
 from ont_platform.qa.context import Context
-from ont_platform.qa.lexicon import Mention
+from ont_platform.qa.lexicon import Mention, longest
 from ont_platform.qa.pages.vocabulary import HANGUL, PageVocabulary
 
 _WANTED = frozenset({"column", "predicate", "concept"})
@@ -34,7 +34,7 @@ def find_terms(ctx: Context, vocab: PageVocabulary, text: str, ms: list[Morph]) 
             ):
                 out.append(Mention(kind, ref, start, end, label))
             pos = flat.find(label, pos + 1)
-    return _longest(out)
+    return longest(out)
 
 
 def _compact_map(text: str) -> tuple[str, list[int]]:
@@ -59,15 +59,3 @@ def _stands_alone(text: str, start: int, end: int, *, short: bool) -> bool:
     return not (latin(text[end - 1]) and end < len(text) and latin(text[end]))
 
 
-def _longest(mentions: list[Mention]) -> list[Mention]:
-    keep = [
-        m for m in mentions
-        if not any(o.start <= m.start and m.end <= o.end and (o.end - o.start) > (m.end - m.start) for o in mentions)
-    ]
-    seen: set[tuple[str, str, int]] = set()
-    out = []
-    for m in sorted(keep, key=lambda x: (x.start, -(x.end - x.start), x.kind, x.ref)):
-        if (m.kind, m.ref, m.start) not in seen:
-            seen.add((m.kind, m.ref, m.start))
-            out.append(m)
-    return out
