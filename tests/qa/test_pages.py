@@ -615,3 +615,13 @@ def test_any_text_gives_a_valid_answer_or_an_input_error(kg: KnowledgeGraph, tex
         assert result["matched"] == [] and result["count"] is None and result["parsed_filter"] is None
     else:
         assert result["count"] == len(result["matched"])
+
+
+@pytest.mark.parametrize("question", [
+    "<script>alert(1)</script> 노출 <b>alert(2)</b> 클릭 페이지",
+    "노출이 alert(1000) 인 페이지",
+    "console.log(0) 클릭 페이지",
+])
+def test_numbers_inside_pasted_code_are_not_filter_values(kg: KnowledgeGraph, question: str) -> None:
+    result = kg.ask(question).to_json()
+    assert result["status"] != "ran" and result["matched"] == [] and result["count"] is None

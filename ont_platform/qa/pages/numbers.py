@@ -27,6 +27,7 @@ _VALUE = re.compile(
     r"(?P<unit>\s*(?:회|번|건|차례|명|개|times\b))?",
     re.IGNORECASE,
 )
+_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\(\s*$")
 _PARTICLE = r"(?:\s*(?:을|를|이|가|은|는|으로|로|에|도)(?=\s|[가-힣]|$))?"
 _SUFFIX = re.compile(
     _PARTICLE + r"\s*(?:"
@@ -100,6 +101,8 @@ def read_numbers(work: str) -> list[Number]:
         start, end = m.span()
         while end > start and work[end - 1].isspace():
             end -= 1
+        if _CALL.search(work[:start]):
+            continue  # an argument in pasted code or markup (alert(1)) is not a value the person asked for
         found.append((m, start, end))
     out: list[Number] = []
     upper_next = False
