@@ -18,7 +18,7 @@ def hop_edges(node: URIRef, props: Iterable[URIRef], *, inverse: bool, limit: in
     return (
         f"{PREFIXES}SELECT ?eid ?kind ?src ?dst ?grounded ?chunk ?text ?srclabel ?dstlabel ?srcname ?dstname WHERE {{\n"
         f"  VALUES ?kind {{ {kinds} }}\n"
-        f"  ?e ont:kind ?kind ; {here} {iri(node)} ; {there} ?other ; ont:id ?eid ;\n"
+        f"  ?e {here} {iri(node)} ; ont:kind ?kind ; {there} ?other ; ont:id ?eid ;\n"
         f"     ont:source ?s ; ont:target ?t .\n"
         f"  ?s ont:id ?src . ?t ont:id ?dst .\n"
         f"  OPTIONAL {{ ?e ont:grounded ?grounded }}\n"

@@ -1,4 +1,9 @@
-"""SPARQL for on-chain questions: bounded reachability, shortest explicit paths, flows, clusters, lookups."""
+"""SPARQL for on-chain questions: bounded reachability, shortest explicit paths, flows, clusters, lookups.
+
+Triple patterns are written bound-first (the known node, then the edge's kind): Oxigraph evaluates them
+largely in the order given, and starting from ``?e ont:kind oc:transfer`` visits every transfer in the graph
+(2.3 s per path answer at a million transfers, against 0.4 ms the other way round).
+"""
 
 from __future__ import annotations
 
@@ -74,7 +79,7 @@ def edges_between(pairs: list[tuple[URIRef, URIRef]]) -> str:
     One UNION branch per pair with the IRIs inlined: a one-row ``VALUES (?s ?t)`` makes Virtuoso 7.2 fail with
     an internal compiler error (SP031)."""
     branches = [
-        f"  {{ ?e ont:kind {TRANSFER} ; ont:source {iri(a)} ; ont:target {iri(b)} ; ont:id ?eid .\n"
+        f"  {{ ?e ont:source {iri(a)} ; ont:target {iri(b)} ; ont:kind {TRANSFER} ; ont:id ?eid .\n"
         f"    {iri(a)} ont:id ?src . {iri(b)} ont:id ?dst .\n"
         f"    OPTIONAL {{ ?e oc:txHash ?tx }} }}"
         for a, b in pairs
@@ -95,7 +100,7 @@ def flow_edges(start: URIRef, hops: int, *, backward: bool = False, limit: int =
     return (
         f"{PREFIXES}SELECT DISTINCT ?eid ?tx ?value ?token ?src ?dst WHERE {{\n"
         f"  {reach}\n"
-        f"  ?e ont:kind {TRANSFER} ; {near_end} ?near ; {far_end} ?far ; ont:id ?eid ;\n"
+        f"  ?e {near_end} ?near ; ont:kind {TRANSFER} ; {far_end} ?far ; ont:id ?eid ;\n"
         f"     ont:source/ont:id ?src ; ont:target/ont:id ?dst .\n"
         f"  OPTIONAL {{ ?e oc:txHash ?tx }} OPTIONAL {{ ?e oc:value ?value }} OPTIONAL {{ ?e oc:token ?token }}\n"
         f"}} ORDER BY ?eid LIMIT {int(limit)}"
@@ -120,7 +125,7 @@ def cluster_edges(members: Iterable[URIRef], *, limit: int = 10_000) -> str:
     return (
         f"{PREFIXES}SELECT ?eid ?src ?dst WHERE {{\n"
         f"  {_values('a', group)}\n  {_values('b', group)}\n"
-        f"  ?e ont:kind {SAME} ; ont:source ?a ; ont:target ?b ; ont:id ?eid .\n"
+        f"  ?e ont:source ?a ; ont:target ?b ; ont:kind {SAME} ; ont:id ?eid .\n"
         f"  ?a ont:id ?src . ?b ont:id ?dst .\n"
         f"}} ORDER BY ?eid LIMIT {int(limit)}"
     )

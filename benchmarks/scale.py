@@ -1,0 +1,484 @@
+"""Load time, memory and multi-hop question latency on seeded synthetic on-chain graphs, against rdflib and networkx.
+
+    python benchmarks/scale.py --size 10k  [--starts 200] [--seed 7] [--shacl auto|on|off] [--rdflib N]
+    python benchmarks/scale.py --size 100k --rdflib 12 --rdflib-timeout 30
+    python benchmarks/scale.py --size 1M --load-only --shacl off
+    python benchmarks/scale.py --size 100k --breakdown          # where kg.load spends its time
+    python benchmarks/scale.py --size 100k --edges-between      # the edge lookup of "yes" answers, two orders
+
+The dataset folder comes from ``benchmarks/generate.py`` (generated on first use under /tmp/ont-bench).
+
+1. Load: each configuration (``kg.load(folder, shacl=False)``, and with SHACL where feasible) runs in a fresh
+   subprocess, which reports the wall time of ``kg.load`` and its peak resident memory (``VmHWM`` from
+   /proc/self/status, which includes the ~0.2 GB of the imported libraries; the value before the load is
+   printed too). SHACL is on by default at 10k only (``--shacl on`` forces it).
+2. Questions: the graph is loaded once more in this process; ``--starts`` start nodes are drawn with the seed
+   from the nodes that send at least one transfer, and for each k in 1..3 the question
+   "{id} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?" is asked. One warm-up pass (Korean analyser, lexicon of
+   every node id) runs first and is timed separately as "first ask". Then per question, with
+   time.perf_counter: ``ont_platform.qa.onchain.plan`` alone (parse), ``kg.ask`` end to end, and the time spent
+   inside the store's ``select``/``ask`` during that ``kg.ask`` (SPARQL; the store methods are wrapped).
+   "answer building" is end to end minus parse minus SPARQL.
+3. Baselines on the same questions: networkx (a breadth-first walk over ``DiGraph.succ``, level by level,
+   stopping at the first level that holds an exchange deposit), and rdflib 7 (``Graph.query`` on an rdflib
+   Graph of the same triples, replaying exactly the SPARQL our ``ask`` ran for that question, with a per-query
+   timeout by SIGALRM). rdflib "end to end" = our parse time + rdflib SPARQL time.
+4. Every answer (yes/no and path length) is checked against the networkx walk, and rdflib's answers against
+   both. Disagreements are counted and the first few printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from generate import ensure, parse_size, size_label
+
+QUESTION = "{id} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?"
+
+
+# --- helpers -------------------------------------------------------------------------------------------------
+
+
+def vm_rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def vm_hwm_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def pct(samples: list[float], q: float) -> float:
+    s = sorted(samples)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def ms(samples: list[float]) -> str:
+    if not samples:
+        return "       -          -"
+    return f"{statistics.median(samples) * 1000:8.3f} {pct(samples, 0.95) * 1000:9.3f}"
+
+
+def load_avg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+# --- one load in a fresh process -----------------------------------------------------------------------------
+
+
+def child_load(folder: str, shacl: bool) -> None:
+    from ont_platform import KnowledgeGraph
+
+    before = vm_hwm_mb()
+    kg = KnowledgeGraph.open()
+    t0 = time.perf_counter()
+    kg.load(folder, shacl=shacl)
+    seconds = time.perf_counter() - t0
+    print(json.dumps({"seconds": seconds, "peak_mb": vm_hwm_mb(), "before_mb": before, "triples": len(kg)}))
+
+
+def measure_load(folder: Path, shacl: bool, timeout: float) -> dict[str, Any]:
+    cmd = [sys.executable, __file__, "--child-load", str(folder)] + (["--child-shacl"] if shacl else [])
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # our own child, by its handle
+        proc.communicate()
+        return {"error": f"did not finish within {timeout:.0f} s"}
+    if proc.returncode != 0:
+        return {"error": (err.strip().splitlines() or ["exit " + str(proc.returncode)])[-1]}
+    return json.loads(out.strip().splitlines()[-1])
+
+
+# --- where kg.load spends its time ---------------------------------------------------------------------------
+
+
+def breakdown(folder: Path, shacl_stage: bool) -> None:
+    import cProfile
+    import pstats
+
+    import pyoxigraph as ox
+    from rdflib import Graph
+
+    from ont_platform.ingest.datasets import build_dataset
+    from ont_platform.ontology.shacl import check
+    from ont_platform.storage.oxigraph import OxigraphStore
+
+    print(f"breakdown of kg.load stages for {folder} (load average {load_avg()}); RSS = resident memory after the stage")
+    rss0 = vm_rss_mb()
+    t0 = time.perf_counter()
+    built = build_dataset(folder)
+    t1 = time.perf_counter()
+    data = built.batch.text()
+    t2 = time.perf_counter()
+    print(f"  build_dataset (read CSV, check rows, format N-Triples lines): {t1 - t0:7.2f} s  ({len(built.batch)} triples)  RSS {vm_rss_mb() - rss0:+6.0f} MB")
+    print(f"  Batch.text() (join lines):                                   {t2 - t1:7.2f} s  ({len(data) / 1e6:.0f} MB)  RSS {vm_rss_mb() - rss0:+6.0f} MB")
+    store = OxigraphStore()
+    t3 = time.perf_counter()
+    store.add_ntriples(data)
+    t4 = time.perf_counter()
+    print(f"  OxigraphStore.add_ntriples (Store.load, one transaction):    {t4 - t3:7.2f} s  RSS {vm_rss_mb() - rss0:+6.0f} MB"
+          f"  (peak {vm_hwm_mb() - rss0:+.0f} MB)")
+    raw = data.encode("utf-8")
+    bulk = ox.Store()
+    t5 = time.perf_counter()
+    bulk.bulk_load(raw, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
+    t6 = time.perf_counter()
+    print(f"  pyoxigraph Store.bulk_load of the same bytes (not used):     {t6 - t5:7.2f} s  RSS {vm_rss_mb() - rss0:+6.0f} MB")
+    if shacl_stage:
+        g = Graph()
+        t7 = time.perf_counter()
+        g.parse(data=data, format="nt")
+        t8 = time.perf_counter()
+        print(f"  rdflib Graph.parse of the N-Triples (for SHACL):             {t8 - t7:7.2f} s")
+        violations = check(g, built.domain)
+        t9 = time.perf_counter()
+        print(f"  pyshacl validate (whole batch):                              {t9 - t8:7.2f} s  ({len(violations)} violations)")
+    del store, bulk, raw
+    prof = cProfile.Profile()
+    prof.enable()
+    build_dataset(folder)  # a second, profiled run (the profiler slows it about 3x)
+    prof.disable()
+    print("  build_dataset, top functions by own time (cProfile, second run):")
+    stats = pstats.Stats(prof)
+    stats.sort_stats("tottime")
+    rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:12]  # type: ignore[attr-defined]
+    for (file, line, fn), (_cc, nc, tt, ct, _callers) in rows:
+        print(f"    {tt:6.2f} s own {ct:6.2f} s cum {nc:9d} calls  {Path(file).name}:{line} {fn}")
+
+
+# --- the slow query of a "yes" answer ------------------------------------------------------------------------
+
+
+def edges_between_check(folder: Path, starts_n: int, seed: int) -> None:
+    """Time ``edges_between`` as generated against the same text with the bound source and target first."""
+    import re
+
+    from ont_platform import KnowledgeGraph
+
+    kg = KnowledgeGraph.open()
+    kg.load(folder, shacl=False)
+    g, _ = read_graph(folder)
+    senders = sorted((u for u in g if g.out_degree(u) > 0), key=lambda s: int(s[2:]))
+    starts = random.Random(seed).sample(senders, min(starts_n, len(senders)))
+    kg.ask(QUESTION.format(id=starts[0], k=3))
+    ctx = kg._context("onchain")
+    pattern = re.compile(r"\?e ont:kind oc:transfer ; ont:source (<[^>]+>) ; ont:target (<[^>]+>) ; ont:id \?eid \.")
+    old, new, same = [], [], 0
+    for s in starts:
+        kg.ask(QUESTION.format(id=s, k=3))
+        for q in (q for q in ctx.queries if "SELECT ?src ?dst ?eid ?tx" in q):
+            q2 = pattern.sub(r"?e ont:source \1 . ?e ont:target \2 . ?e ont:kind oc:transfer . ?e ont:id ?eid .", q)
+            t0 = time.perf_counter()
+            r1 = kg.store.select(q)
+            t1 = time.perf_counter()
+            r2 = kg.store.select(q2)
+            t2 = time.perf_counter()
+            old.append(t1 - t0)
+            new.append(t2 - t1)
+            same += r1 == r2
+    print(f"edges_between on the {len(old)} 3-hop 'yes' answers of {len(starts)} starts (load average {load_avg()}):")
+    print(f"  as generated (kind first):   median {statistics.median(old) * 1000:8.3f} ms, p95 {pct(old, 0.95) * 1000:8.3f} ms")
+    print(f"  source and target first:     median {statistics.median(new) * 1000:8.3f} ms, p95 {pct(new, 0.95) * 1000:8.3f} ms")
+    print(f"  identical rows: {same}/{len(old)}")
+    kg.close()
+
+
+# --- baselines -----------------------------------------------------------------------------------------------
+
+
+def read_graph(folder: Path):  # -> (networkx.DiGraph, set of deposit ids, list of sender ids)
+    import networkx as nx  # type: ignore[import-untyped]
+
+    deposits: set[str] = set()
+    with open(folder / "onchain_nodes.csv", encoding="utf-8") as f:
+        next(f)
+        for line in f:
+            node_id, _addr, cls = line.rstrip("\n").split(",")
+            if cls == "ExchangeDeposit":
+                deposits.add(node_id)
+    g = nx.DiGraph()
+    with open(folder / "onchain_edges.csv", encoding="utf-8") as f:
+        next(f)
+        g.add_edges_from(tuple(line.split(",", 4)[2:4]) for line in f)
+    return g, deposits
+
+
+def nx_bfs(g, deposits: set[str], start: str, k: int) -> list[str] | None:
+    """A shortest path (node ids) of 1..k transfers from start to a deposit other than start, or None."""
+    if start not in g:
+        return None
+    succ = g.succ
+    parent: dict[str, str | None] = {start: None}
+    frontier = [start]
+    for _ in range(k):
+        nxt = []
+        for u in frontier:
+            for v in succ[u]:
+                if v in parent:
+                    continue
+                parent[v] = u
+                if v in deposits:
+                    path = [v]
+                    while parent[path[-1]] is not None:
+                        path.append(parent[path[-1]])
+                    return path[::-1]
+                nxt.append(v)
+        frontier = nxt
+        if not frontier:
+            break
+    return None
+
+
+class QueryTimeout(Exception):
+    pass
+
+
+def _alarm(_signum, _frame):
+    raise QueryTimeout()
+
+
+def rdflib_replay(graph, queries: list[str], timeout: float) -> tuple[float, str | tuple[bool | None, int | None]]:
+    """Run our queries on rdflib; returns (seconds, (yes, length) or an error string)."""
+    yes: bool | None = None
+    length: int | None = None
+    total = 0.0
+    old = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        for query in queries:
+            t0 = time.perf_counter()
+            signal.setitimer(signal.ITIMER_REAL, timeout)
+            try:
+                result = graph.query(query)
+                rows = list(result) if result.type == "SELECT" else [bool(result.askAnswer)]
+            except QueryTimeout:
+                return total + timeout, f"timeout > {timeout:.0f} s"
+            except RecursionError:
+                return total + (time.perf_counter() - t0), "RecursionError"
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            total += time.perf_counter() - t0
+            head = query.split("WHERE", 1)[0]
+            if "SELECT DISTINCT ?x ?xid" in head:  # the reachability query
+                yes = bool(rows)
+            elif "SELECT ?nid1" in head and length is None and rows:
+                length = head.count("?nid")
+        return total, (yes, length)
+    finally:
+        signal.signal(signal.SIGALRM, old)
+
+
+# --- the run -------------------------------------------------------------------------------------------------
+
+
+def run(args: argparse.Namespace) -> None:
+    n = parse_size(args.size)
+    label = size_label(n)
+    t0 = time.perf_counter()
+    folder = ensure(n, args.seed, args.folder)
+    gen_s = time.perf_counter() - t0
+    meta = json.loads((folder / "generated.json").read_text(encoding="utf-8"))
+    print(f"== {label} transfers, seed {args.seed}: {meta['nodes']} nodes, {meta['classes']}, folder {folder}"
+          f" (ready in {gen_s:.1f} s)")
+    print(f"   python {sys.version.split()[0]}, {os.cpu_count()} cores, load average at start {load_avg()}")
+
+    shacl_on = args.shacl == "on" or (args.shacl == "auto" and n <= 10_000)
+    configs = [("kg.load(shacl=False)", False)] + ([("kg.load(shacl=True)", True)] if shacl_on else [])
+    loads = {}
+    for name, shacl in configs:
+        r = measure_load(folder, shacl, args.load_timeout)
+        loads[name] = r
+        if "error" in r:
+            print(f"   {name:22s} {r['error']}")
+        else:
+            print(f"   {name:22s} {r['seconds']:8.2f} s  peak RSS {r['peak_mb'] / 1024:5.2f} GB"
+                  f"  (before load {r['before_mb']:.0f} MB)  {r['triples']} triples   load avg {load_avg()}")
+    if not shacl_on:
+        print("   kg.load(shacl=True)    not run at this size (--shacl on to force)")
+    if args.load_only:
+        return
+
+    from ont_platform import KnowledgeGraph
+    from ont_platform.qa import onchain as onchain_qa
+
+    kg = KnowledgeGraph.open()
+    kg.load(folder, shacl=False)
+    t0 = time.perf_counter()
+    g, deposits = read_graph(folder)
+    nx_build = time.perf_counter() - t0
+
+    senders = sorted((u for u in g if g.out_degree(u) > 0), key=lambda s: int(s[2:]))
+    starts = random.Random(args.seed).sample(senders, min(args.starts, len(senders)))
+    questions = [(s, k, QUESTION.format(id=s, k=k)) for k in (1, 2, 3) for s in starts]
+
+    # wrap the store's query methods to time the SPARQL part of each ask
+    store = kg.store
+    spent = [0.0]
+    inner_select, inner_ask = store.select, store.ask
+
+    def timed_select(query, **kw):
+        t = time.perf_counter()
+        try:
+            return inner_select(query, **kw)
+        finally:
+            spent[0] += time.perf_counter() - t
+
+    def timed_ask(query, **kw):
+        t = time.perf_counter()
+        try:
+            return inner_ask(query, **kw)
+        finally:
+            spent[0] += time.perf_counter() - t
+
+    store.select, store.ask = timed_select, timed_ask  # type: ignore[method-assign]
+
+    t0 = time.perf_counter()
+    kg.ask(questions[0][2])
+    first_ask = time.perf_counter() - t0
+    for _, _, q in questions[1:]:  # warm-up pass
+        kg.ask(q)
+    ctx = kg._context("onchain")
+
+    res: dict[int, dict[str, list[float]]] = {k: {"ask": [], "parse": [], "sparql": [], "build": [], "nx": [], "rdf": [], "rdf_e2e": []} for k in (1, 2, 3)}
+    replay: list[tuple[str, int, list[str], float, float]] = []
+    disagree: list[str] = []
+    yes_count = {1: 0, 2: 0, 3: 0}
+    for start, k, q in questions:
+        t0 = time.perf_counter()
+        onchain_qa.plan(ctx, q)
+        t1 = time.perf_counter()
+        spent[0] = 0.0
+        a = kg.ask(q)
+        t2 = time.perf_counter()
+        sparql = spent[0]
+        queries = list(ctx.queries)
+        t3 = time.perf_counter()
+        ref = nx_bfs(g, deposits, start, k)
+        t4 = time.perf_counter()
+        rk = res[k]
+        rk["parse"].append(t1 - t0)
+        rk["ask"].append(t2 - t1)
+        rk["sparql"].append(sparql)
+        rk["build"].append(max(0.0, (t2 - t1) - sparql - (t1 - t0)))
+        rk["nx"].append(t4 - t3)
+        got = a.to_json()
+        ours_yes = got["intent"] == "path_exists"
+        ours_len = len(got["path"]) if ours_yes else None
+        ref_yes, ref_len = ref is not None, (len(ref) - 1 if ref else None)
+        yes_count[k] += ref_yes
+        if (ours_yes, ours_len) != (ref_yes, ref_len):
+            disagree.append(f"ours {start} k={k}: {got['intent']} len={ours_len}; networkx yes={ref_yes} len={ref_len} {ref}")
+        replay.append((start, k, queries, t1 - t0, t2 - t1))
+
+    # rdflib on the same questions
+    rdf_note = ""
+    rdf_errors: list[str] = []
+    rdf_checked = 0
+    if args.rdflib != 0:
+        from rdflib import Graph
+
+        t0 = time.perf_counter()
+        rg = Graph()
+        rg.parse(data=inner_dump(kg), format="nt")
+        rdf_load = time.perf_counter() - t0
+        chosen = replay if args.rdflib < 0 else random.Random(args.seed + 1).sample(replay, min(args.rdflib, len(replay)))
+        for start, k, queries, parse_s, ask_s in chosen:
+            secs, out = rdflib_replay(rg, queries, args.rdflib_timeout)
+            if isinstance(out, str):
+                rdf_errors.append(f"{start} k={k}: {out}")
+                res[k]["rdf"].append(secs)  # counted at the timeout: a lower bound
+                res[k]["rdf_e2e"].append(parse_s + secs)
+                continue
+            rdf_checked += 1
+            res[k]["rdf"].append(secs)
+            res[k]["rdf_e2e"].append(parse_s + secs)
+            ref = nx_bfs(g, deposits, start, k)
+            want = (ref is not None, len(ref) - 1 if ref else None)
+            if out != want:
+                disagree.append(f"rdflib {start} k={k}: yes={out[0]} len={out[1]}; networkx yes={want[0]} len={want[1]}")
+        rdf_note = (f"rdflib: graph parsed in {rdf_load:.1f} s; {len(chosen)} questions replayed, {rdf_checked} answered,"
+                    f" {len(rdf_errors)} over the {args.rdflib_timeout:.0f} s per-query timeout or failed"
+                    + (f" (e.g. {rdf_errors[0]})" if rdf_errors else ""))
+
+    print(f"\n   questions: {len(starts)} start nodes x k=1..3 = {len(questions)}; first ask (analyser + lexicon of"
+          f" {len(g)} ids) {first_ask:.2f} s; networkx graph built in {nx_build:.1f} s; load avg {load_avg()}")
+    print(f"   answers 'yes' (networkx): k=1 {yes_count[1]}, k=2 {yes_count[2]}, k=3 {yes_count[3]} of {len(starts)} each")
+    print("\n   times in ms, median and p95 per question")
+    print(f"   {'k':>2} {'ask e2e':>17} {'parse':>18} {'SPARQL':>18} {'answer bldg':>18} {'networkx':>18}"
+          f" {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/nx':>7} {'rdf/ours SPARQL':>15} {'rdf/ours e2e':>12}")
+    for k in (1, 2, 3):
+        rk = res[k]
+        med = statistics.median
+        ratio_nx = med(rk["ask"]) / med(rk["nx"])
+        ratio_rdf = f"{med(rk['rdf']) / med(rk['sparql']):15.0f}" if rk["rdf"] else f"{'-':>15}"
+        ratio_rdf_e2e = f"{med(rk['rdf_e2e']) / med(rk['ask']):12.1f}" if rk["rdf"] else f"{'-':>12}"
+        print(f"   {k:>2} {ms(rk['ask'])} {ms(rk['parse'])} {ms(rk['sparql'])} {ms(rk['build'])} {ms(rk['nx'])}"
+              f" {ms(rk['rdf'])} {ms(rk['rdf_e2e'])} {ratio_nx:7.0f} {ratio_rdf} {ratio_rdf_e2e}")
+    if rdf_note:
+        print("   " + rdf_note)
+    print(f"\n   disagreements with the networkx walk: {len(disagree)}")
+    for line in disagree[:10]:
+        print("     " + line)
+    print(f"   load average at end {load_avg()}")
+    kg.close()
+
+
+def inner_dump(kg) -> str:
+    """The store's triples as N-Triples text (read through pyoxigraph directly, not timed)."""
+    return kg.store.dump().decode("utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--size", default="10k", help="10k, 100k, 1M or a number of transfers")
+    ap.add_argument("--starts", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--folder", type=Path, default=None, help="dataset folder (default: generated under /tmp/ont-bench)")
+    ap.add_argument("--shacl", choices=("auto", "on", "off"), default="auto")
+    ap.add_argument("--rdflib", type=int, default=-1,
+                    help="questions to replay on rdflib: -1 all (default at 10k), 0 none, N a seeded sample")
+    ap.add_argument("--rdflib-timeout", type=float, default=30.0, help="seconds per rdflib query")
+    ap.add_argument("--load-timeout", type=float, default=900.0, help="seconds per load subprocess")
+    ap.add_argument("--load-only", action="store_true")
+    ap.add_argument("--breakdown", action="store_true", help="time the stages of kg.load and profile build_dataset")
+    ap.add_argument("--edges-between", action="store_true",
+                    help="time the edge lookup of 'yes' answers as generated and with its bound patterns first")
+    ap.add_argument("--child-load", help=argparse.SUPPRESS)
+    ap.add_argument("--child-shacl", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child_load:
+        child_load(args.child_load, args.child_shacl)
+        return
+    if args.breakdown:
+        n = parse_size(args.size)
+        breakdown(ensure(n, args.seed, args.folder), shacl_stage=args.shacl != "off")
+        return
+    if args.edges_between:
+        edges_between_check(ensure(parse_size(args.size), args.seed, args.folder), args.starts, args.seed)
+        return
+    if args.rdflib == -1 and parse_size(args.size) > 10_000:
+        args.rdflib = 12
+    run(args)
+
+
+if __name__ == "__main__":
+    main()
