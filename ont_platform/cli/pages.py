@@ -46,7 +46,10 @@ def cmd_pages(args: argparse.Namespace) -> int:
 
     source = Path(args.inventory)
     with tempfile.TemporaryDirectory(prefix="ont-pages-") as tmp:
-        folder = _dataset_folder(source, Path(tmp))
+        try:
+            folder = _dataset_folder(source, Path(tmp))
+        except OSError as exc:  # a path the file system cannot even look up (too long, a loop...)
+            raise InputError(f"cannot use inventory path: {exc.strerror or exc}") from exc
         with KnowledgeGraph.open() as kg:
             kg.load(folder)
             result = kg.ask(args.question, domain="pages").to_json()

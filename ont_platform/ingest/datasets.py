@@ -89,6 +89,9 @@ def _read_meta(folder: Path, problems: list[Problem]) -> date | None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         problems.append(Problem("meta.json", None, f"not valid JSON: {exc}"))
         return None
+    except RecursionError:
+        problems.append(Problem("meta.json", None, "nested too deeply to be a meta file"))
+        return None
     if not isinstance(doc, dict):
         problems.append(Problem("meta.json", None, "must be a JSON object"))
         return None

@@ -8,6 +8,7 @@ with the file and line; nothing is guessed.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,7 +64,8 @@ def read_table(
     if "\x00" in text:
         problems.append(Problem(name, None, "contains NUL bytes: not a text table"))
         return None
-    reader = csv.reader(text.splitlines(keepends=True), strict=True)
+    # csv needs the text as one stream (newline="") so a line break inside a quoted cell stays in the cell
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     try:
         header = next(reader)
     except StopIteration:

@@ -14,6 +14,10 @@ def check_question(question: object, max_chars: int) -> str:
     """A usable question, or InputError: a string, not empty, not too long."""
     if not isinstance(question, str):
         raise InputError(f"a question must be text, got {type(question).__name__}")
+    try:
+        question.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(f"question holds a character that is not valid text (at {exc.start})") from exc
     if len(question) > max_chars:
         raise InputError(f"question is {len(question)} characters, over the limit of {max_chars}")
     if not normalize(question):

@@ -88,6 +88,8 @@ def _refuse_remote_context(data: bytes) -> None:
         doc = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise RDFSyntaxError(f"cannot parse json-ld: {exc}") from exc
+    except RecursionError as exc:
+        raise RDFSyntaxError("cannot parse json-ld: nested too deeply") from exc
 
     def walk(node: object) -> None:
         if isinstance(node, dict):
@@ -95,10 +97,15 @@ def _refuse_remote_context(data: bytes) -> None:
             items = ctx if isinstance(ctx, list) else [ctx]
             if any(isinstance(c, str) for c in items):
                 raise RDFSyntaxError("JSON-LD with a remote @context is refused (it would be fetched); inline it")
+            if any(isinstance(c, dict) and "@import" in c for c in items):
+                raise RDFSyntaxError("JSON-LD @import is refused (it would be fetched); inline the context")
             for v in node.values():
                 walk(v)
         elif isinstance(node, list):
             for v in node:
                 walk(v)
 
-    walk(doc)
+    try:
+        walk(doc)
+    except RecursionError as exc:
+        raise RDFSyntaxError("cannot parse json-ld: nested too deeply") from exc

