@@ -60,6 +60,7 @@ class KnowledgeGraph:
         self.store = store
         self.limits = limits
         self._contexts: dict[str, Context] = {}
+        self._domains: list[str] | None = None
 
     @classmethod
     def open(
@@ -111,7 +112,7 @@ class KnowledgeGraph:
                 raise DatasetError(problems)
         before = len(self.store)
         self.store.add_ntriples(data)
-        self._contexts.clear()
+        self._invalidate()
         return LoadReport(
             domain=built.domain,
             triples_added=len(self.store) - before,
@@ -130,7 +131,7 @@ class KnowledgeGraph:
 
         report = ingest(self, payload, guard=guard, domain=domain, shacl=shacl, config=config)
         if report.accepted:
-            self._contexts.clear()  # cached question contexts are stale after a write
+            self._invalidate()
         return report
 
     def domains(self) -> list[str]:
@@ -164,7 +165,7 @@ class KnowledgeGraph:
         fmt = RdfFormat.parse(format or source.suffix)
         before = len(self.store)
         self.store.load_rdf(source.read_bytes(), fmt)
-        self._contexts.clear()
+        self._invalidate()
         return len(self.store) - before
 
     # -- questions ---------------------------------------------------------------------------------------------
@@ -180,8 +181,15 @@ class KnowledgeGraph:
         ctx = self._context(domain)
         return answer_question(ctx, question, qid if qid is not None else "q")
 
+    def _invalidate(self) -> None:
+        """Drop what was derived from the data (question contexts, the loaded domains) after a write."""
+        self._contexts.clear()
+        self._domains = None
+
     def _context(self, domain: str | None) -> Context:
-        loaded = self.domains()
+        if self._domains is None:  # one query per write, not one per question
+            self._domains = self.domains()
+        loaded = self._domains
         if domain is None:
             if len(loaded) != 1:
                 raise InputError("this graph holds " + (f"{', '.join(loaded)}: pass domain=" if loaded

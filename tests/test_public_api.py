@@ -41,3 +41,21 @@ def test_select_refuses_what_is_not_a_bounded_read() -> None:
             with pytest.raises(QueryRefused):
                 kg.select(bad)
         assert len(kg) == 1
+
+
+def test_a_load_after_asking_is_seen_by_the_next_question() -> None:
+    """The loaded domains are remembered between questions and forgotten on every write."""
+    from pathlib import Path
+
+    import pytest
+
+    from ont_platform import InputError, KnowledgeGraph
+
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    with KnowledgeGraph.open() as kg:
+        kg.load(examples / "kg", shacl=False)
+        assert kg.ask("홍길동이 다니는 회사는?").to_json()["answer"] == "c_acme"
+        kg.load(examples / "pages", shacl=False)
+        with pytest.raises(InputError, match="pass domain="):
+            kg.ask("홍길동이 다니는 회사는?")
+        assert kg.ask("클릭이 하나도 없는 페이지", domain="pages").to_json()["status"] == "ran"
