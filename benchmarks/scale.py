@@ -1,6 +1,6 @@
 """Load time, memory and multi-hop question latency on seeded synthetic on-chain graphs, against rdflib and networkx.
 
-    python benchmarks/scale.py --size 10k  [--starts 200] [--seed 7] [--shacl auto|on|off] [--rdflib N]
+    python benchmarks/scale.py --size 10k  [--starts 200] [--seed 7] [--shacl auto|on|off|full] [--rdflib N]
     python benchmarks/scale.py --size 100k --rdflib 12 --rdflib-timeout 30
     python benchmarks/scale.py --size 1M --load-only --shacl off
     python benchmarks/scale.py --size 100k --breakdown          # where kg.load spends its time
@@ -8,10 +8,11 @@
 
 The dataset folder comes from ``benchmarks/generate.py`` (generated on first use under /tmp/ont-bench).
 
-1. Load: each configuration (``kg.load(folder, shacl=False)``, and with SHACL where feasible) runs in a fresh
-   subprocess, which reports the wall time of ``kg.load`` and its peak resident memory (``VmHWM`` from
-   /proc/self/status, which includes the ~0.2 GB of the imported libraries; the value before the load is
-   printed too). SHACL is on by default at 10k only (``--shacl on`` forces it).
+1. Load: each configuration (``kg.load(folder, shacl=False)`` and ``shacl=True``, the default bounded pass;
+   with ``--shacl full`` also ``shacl="full"``, the whole batch through pyshacl; ``--shacl off`` only the
+   first) runs in a fresh subprocess, which reports the wall time of ``kg.load``, its peak resident memory
+   (``VmHWM`` from /proc/self/status, which includes the ~0.1 GB of the imported libraries; the value before
+   the load is printed too) and which SHACL pass ran over how many resources.
 2. Questions: the graph is loaded once more in this process; ``--starts`` start nodes are drawn with the seed
    from the nodes that send at least one transfer, and for each k in 1..3 the question
    "{id} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?" is asked. One warm-up pass (Korean analyser, lexicon of
@@ -84,19 +85,20 @@ def load_avg() -> str:
 # --- one load in a fresh process -----------------------------------------------------------------------------
 
 
-def child_load(folder: str, shacl: bool) -> None:
+def child_load(folder: str, shacl: str) -> None:
     from ont_platform import KnowledgeGraph
 
     before = vm_hwm_mb()
     kg = KnowledgeGraph.open()
     t0 = time.perf_counter()
-    kg.load(folder, shacl=shacl)
+    report = kg.load(folder, shacl=shacl)
     seconds = time.perf_counter() - t0
-    print(json.dumps({"seconds": seconds, "peak_mb": vm_hwm_mb(), "before_mb": before, "triples": len(kg)}))
+    print(json.dumps({"seconds": seconds, "peak_mb": vm_hwm_mb(), "before_mb": before, "triples": len(kg),
+                      "shacl": report.as_dict()["shacl"]}))
 
 
-def measure_load(folder: Path, shacl: bool, timeout: float) -> dict[str, Any]:
-    cmd = [sys.executable, __file__, "--child-load", str(folder)] + (["--child-shacl"] if shacl else [])
+def measure_load(folder: Path, shacl: str, timeout: float) -> dict[str, Any]:
+    cmd = [sys.executable, __file__, "--child-load", str(folder), "--child-shacl", shacl]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=timeout)
@@ -112,55 +114,77 @@ def measure_load(folder: Path, shacl: bool, timeout: float) -> dict[str, Any]:
 # --- where kg.load spends its time ---------------------------------------------------------------------------
 
 
-def breakdown(folder: Path, shacl_stage: bool) -> None:
+def breakdown(folder: Path, shacl: str) -> None:
+    """Time the stages of ``kg.load`` one by one, in this process, then profile the row stream."""
     import cProfile
+    import io
     import pstats
 
     import pyoxigraph as ox
     from rdflib import Graph
 
-    from ont_platform.ingest.datasets import build_dataset
+    from ont_platform.ingest.datasets import open_dataset
     from ont_platform.ontology.shacl import check
     from ont_platform.storage.oxigraph import OxigraphStore
 
-    print(f"breakdown of kg.load stages for {folder} (load average {load_avg()}); RSS = resident memory after the stage")
+    print(f"breakdown of kg.load stages for {folder} (load average {load_avg()}); RSS = resident memory after the"
+          " stage, over the process before the first stage; peak = VmHWM over the same base")
     rss0 = vm_rss_mb()
+
+    def mem() -> str:
+        return f"RSS {vm_rss_mb() - rss0:+6.0f} MB  (peak {vm_hwm_mb() - rss0:+.0f} MB)"
+
     t0 = time.perf_counter()
-    built = build_dataset(folder)
+    size = triples = 0
+    for chunk in open_dataset(folder).chunks():
+        size += len(chunk)
+        triples += chunk.count(b"\n")
     t1 = time.perf_counter()
-    data = built.batch.text()
-    t2 = time.perf_counter()
-    print(f"  build_dataset (read CSV, check rows, format N-Triples lines): {t1 - t0:7.2f} s  ({len(built.batch)} triples)  RSS {vm_rss_mb() - rss0:+6.0f} MB")
-    print(f"  Batch.text() (join lines):                                   {t2 - t1:7.2f} s  ({len(data) / 1e6:.0f} MB)  RSS {vm_rss_mb() - rss0:+6.0f} MB")
+    print(f"  rows to N-Triples chunks (read CSV, check rows, format; chunks dropped): {t1 - t0:7.2f} s"
+          f"  ({triples} triples, {size / 1e6:.0f} MB)  {mem()}")
     store = OxigraphStore()
+    t2 = time.perf_counter()
+    store.add_ntriples_stream(open_dataset(folder).chunks())
     t3 = time.perf_counter()
-    store.add_ntriples(data)
-    t4 = time.perf_counter()
-    print(f"  OxigraphStore.add_ntriples (Store.load, one transaction):    {t4 - t3:7.2f} s  RSS {vm_rss_mb() - rss0:+6.0f} MB"
-          f"  (peak {vm_hwm_mb() - rss0:+.0f} MB)")
-    raw = data.encode("utf-8")
-    bulk = ox.Store()
-    t5 = time.perf_counter()
-    bulk.bulk_load(raw, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
-    t6 = time.perf_counter()
-    print(f"  pyoxigraph Store.bulk_load of the same bytes (not used):     {t6 - t5:7.2f} s  RSS {vm_rss_mb() - rss0:+6.0f} MB")
-    if shacl_stage:
-        g = Graph()
+    print(f"  the same stream into OxigraphStore.add_ntriples_stream (one Store.load):  {t3 - t2:7.2f} s  {mem()}")
+    print(f"    => Oxigraph's share (parse + index + reading the chunks): {(t3 - t2) - (t1 - t0):6.2f} s")
+    if shacl != "off":
+        t4 = time.perf_counter()
+        load = open_dataset(folder, shacl="sample")
+        for _ in load.chunks():
+            pass
+        t5 = time.perf_counter()
+        print(f"  rows to chunks with the sampled SHACL pass:                                {t5 - t4:7.2f} s"
+              f"  ({load.shacl.resources} resources, {load.shacl.triples} triples validated)"
+              f"  => SHACL {(t5 - t4) - (t1 - t0):+.2f} s")
+    data = store.dump()
+    del store
+    for name, method in (("load", "load"), ("bulk_load", "bulk_load")):
+        other = ox.Store()
+        t6 = time.perf_counter()
+        getattr(other, method)(data, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
         t7 = time.perf_counter()
-        g.parse(data=data, format="nt")
+        print(f"  pyoxigraph Store.{name} of the same {len(data) / 1e6:.0f} MB as one bytes object (in memory):"
+              f" {t7 - t6:6.2f} s")
+        del other
+    if shacl in ("on", "full"):
+        g = Graph()
         t8 = time.perf_counter()
-        print(f"  rdflib Graph.parse of the N-Triples (for SHACL):             {t8 - t7:7.2f} s")
-        violations = check(g, built.domain)
+        g.parse(data=data, format="nt")
         t9 = time.perf_counter()
-        print(f"  pyshacl validate (whole batch):                              {t9 - t8:7.2f} s  ({len(violations)} violations)")
-    del store, bulk, raw
+        print(f"  rdflib Graph.parse of the N-Triples (for a whole-batch pass):  {t9 - t8:7.2f} s")
+        violations = check(g, "onchain")
+        t10 = time.perf_counter()
+        print(f"  pyshacl validate (whole batch, shacl=\"full\"):               {t10 - t9:7.2f} s"
+              f"  ({len(violations)} violations)")
+    del data
     prof = cProfile.Profile()
     prof.enable()
-    build_dataset(folder)  # a second, profiled run (the profiler slows it about 3x)
+    for _ in open_dataset(folder).chunks():  # profiled again (the profiler slows it about 2.5x)
+        pass
     prof.disable()
-    print("  build_dataset, top functions by own time (cProfile, second run):")
-    stats = pstats.Stats(prof)
-    stats.sort_stats("tottime")
+    print("  rows to chunks, top functions by own time (cProfile):")
+    stats = pstats.Stats(prof, stream=io.StringIO())
     rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:12]  # type: ignore[attr-defined]
     for (file, line, fn), (_cc, nc, tt, ct, _callers) in rows:
         print(f"    {tt:6.2f} s own {ct:6.2f} s cum {nc:9d} calls  {Path(file).name}:{line} {fn}")
@@ -301,8 +325,11 @@ def run(args: argparse.Namespace) -> None:
           f" (ready in {gen_s:.1f} s)")
     print(f"   python {sys.version.split()[0]}, {os.cpu_count()} cores, load average at start {load_avg()}")
 
-    shacl_on = args.shacl == "on" or (args.shacl == "auto" and n <= 10_000)
-    configs = [("kg.load(shacl=False)", False)] + ([("kg.load(shacl=True)", True)] if shacl_on else [])
+    configs = [("kg.load(shacl=False)", "off")]
+    if args.shacl != "off":
+        configs.append(("kg.load(shacl=True)", "auto"))
+    if args.shacl == "full":
+        configs.append(('kg.load(shacl="full")', "full"))
     loads = {}
     for name, shacl in configs:
         r = measure_load(folder, shacl, args.load_timeout)
@@ -310,10 +337,10 @@ def run(args: argparse.Namespace) -> None:
         if "error" in r:
             print(f"   {name:22s} {r['error']}")
         else:
+            ran = r["shacl"]
+            what = f"SHACL {ran['mode']}" + (f" over {ran['resources']} resources" if ran["mode"] != "off" else "")
             print(f"   {name:22s} {r['seconds']:8.2f} s  peak RSS {r['peak_mb'] / 1024:5.2f} GB"
-                  f"  (before load {r['before_mb']:.0f} MB)  {r['triples']} triples   load avg {load_avg()}")
-    if not shacl_on:
-        print("   kg.load(shacl=True)    not run at this size (--shacl on to force)")
+                  f"  (before load {r['before_mb']:.0f} MB)  {r['triples']} triples  {what}   load avg {load_avg()}")
     if args.load_only:
         return
 
@@ -453,7 +480,9 @@ def main() -> None:
     ap.add_argument("--starts", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--folder", type=Path, default=None, help="dataset folder (default: generated under /tmp/ont-bench)")
-    ap.add_argument("--shacl", choices=("auto", "on", "off"), default="auto")
+    ap.add_argument("--shacl", choices=("auto", "on", "off", "full"), default="auto",
+                    help="loads: auto/on = without SHACL and with the default bounded pass; full = also the "
+                         "whole-batch pass; off = without SHACL only. --breakdown: on/full add a whole-batch pass")
     ap.add_argument("--rdflib", type=int, default=-1,
                     help="questions to replay on rdflib: -1 all (default at 10k), 0 none, N a seeded sample")
     ap.add_argument("--rdflib-timeout", type=float, default=30.0, help="seconds per rdflib query")
@@ -463,14 +492,14 @@ def main() -> None:
     ap.add_argument("--edges-between", action="store_true",
                     help="time the edge lookup of 'yes' answers as generated and with its bound patterns first")
     ap.add_argument("--child-load", help=argparse.SUPPRESS)
-    ap.add_argument("--child-shacl", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--child-shacl", default="off", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child_load:
         child_load(args.child_load, args.child_shacl)
         return
     if args.breakdown:
         n = parse_size(args.size)
-        breakdown(ensure(n, args.seed, args.folder), shacl_stage=args.shacl != "off")
+        breakdown(ensure(n, args.seed, args.folder), shacl=args.shacl)
         return
     if args.edges_between:
         edges_between_check(ensure(parse_size(args.size), args.seed, args.folder), args.starts, args.seed)

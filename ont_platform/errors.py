@@ -9,7 +9,8 @@ into these at the boundary where they happen, with the original kept as ``__caus
     │   ├── DatasetError      a dataset folder that breaks the ontology or the shapes (carries every problem)
     │   └── RDFSyntaxError    RDF text that does not parse, or that declares a DOCTYPE/ENTITY
     ├── QueryError            a SPARQL query that is refused or fails
-    │   └── QueryRefused      a query that is not a bounded read (SERVICE, LOAD, FROM, updates, p*)
+    │   ├── QueryRefused      a query that is not a bounded read (SERVICE, LOAD, FROM, updates, p*)
+    │   └── QueryTimeout      a query stopped at its time limit (the limit is in the message)
     ├── StoreError            the storage backend failed
     │   ├── StoreLockedError  an on-disk store is already open for writing by another process
     │   └── EndpointError     a remote SPARQL endpoint answered with an error or not at all
@@ -74,6 +75,17 @@ class QueryError(OntError):
 
 class QueryRefused(QueryError):
     """A query that is not a bounded read and so is never run."""
+
+
+class QueryTimeout(QueryError):
+    """A query that did not finish within its time limit and was stopped; nothing was returned.
+
+    The store is unchanged and answers the next query. :attr:`limit` is the limit in seconds.
+    """
+
+    def __init__(self, message: str, *, limit: float) -> None:
+        super().__init__(message)
+        self.limit = limit
 
 
 class StoreError(OntError):

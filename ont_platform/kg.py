@@ -9,23 +9,25 @@ True
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rdflib import Graph, Literal
+from rdflib import Graph, Literal, URIRef
 
 from ont_platform.errors import DatasetError, InputError, Problem
-from ont_platform.ingest.datasets import build_dataset
+from ont_platform.ingest.datasets import ShaclMode, ShaclReport, open_dataset
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import ONT
-from ont_platform.ontology.shacl import check
-from ont_platform.qa.context import Context, build_context
+from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
 from ont_platform.qa.engine import Answer
 from ont_platform.qa.engine import answer as answer_question
 from ont_platform.rdf_terms import iri
-from ont_platform.storage import BackendName, RdfFormat, Row, Store, open_store
+from ont_platform.storage import BackendName, RdfFormat, Rows, Store, open_store
 
 if TYPE_CHECKING:
     from ont_platform.ingest.extraction import IngestReport
@@ -42,6 +44,8 @@ class LoadReport:
     counts: dict[str, int]
     warnings: list[Problem] = field(default_factory=list)
     seconds: float = 0.0
+    shacl: ShaclReport = field(default_factory=lambda: ShaclReport("off"))
+    """Which SHACL pass ran (``full``, ``sampled`` or ``off``) and how many resources and triples it saw."""
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -50,6 +54,7 @@ class LoadReport:
             "counts": self.counts,
             "warnings": [str(w) for w in self.warnings],
             "seconds": round(self.seconds, 3),
+            "shacl": {"mode": self.shacl.mode, "resources": self.shacl.resources, "triples": self.shacl.triples},
         }
 
 
@@ -61,6 +66,11 @@ class KnowledgeGraph:
         self.limits = limits
         self._contexts: dict[str, Context] = {}
         self._domains: list[str] | None = None
+        self._lock = ReadWriteLock()
+        """Questions read under it; a write commits and updates the contexts holding it alone."""
+        self._writer = threading.Lock()
+        """One write at a time, from its checks to its commit: what an ingest checked is what it commits on."""
+        self._building = threading.Lock()
 
     @classmethod
     def open(
@@ -87,38 +97,41 @@ class KnowledgeGraph:
 
     # -- datasets ----------------------------------------------------------------------------------------------
 
-    def load(self, folder: str | Path, *, shacl: bool = True) -> LoadReport:
+    def load(self, folder: str | Path, *, shacl: bool | ShaclMode = True) -> LoadReport:
         """Load a dataset folder (SPEC section 3), all or nothing.
 
         Every row is checked against the ontology, then the new triples against the SHACL shapes; any problem
         raises :class:`DatasetError` naming file, line and reason, and the store is left unchanged.
+
+        ``shacl``: ``True`` (``"auto"``) validates a batch of up to ``FULL_SHACL_MAX_TRIPLES`` (10,000) triples
+        whole and a larger one by a bounded sample (the first resource of every row signature, a seeded sample
+        of each table, every row that produced a warning, each with the neighbours its shapes need), so the
+        cost of validation does not grow with the dataset; ``"full"`` validates every triple whatever the size
+        (pyshacl: minutes at 100k transfers); ``"sample"`` always samples; ``False``/``"off"`` skips SHACL.
+        ``LoadReport.shacl`` says which pass ran and how much it covered. See docs/validation.md.
+
+        The rows are read, checked and written as a stream in one store transaction (no copy of the whole
+        batch is held on the embedded store); a problem found late aborts that transaction.
         """
         started = time.perf_counter()
-        built = build_dataset(folder, limits=self.limits)
-        if built.domain in self.domains():
-            raise DatasetError([Problem(str(folder), None, f"this store already holds a {built.domain} dataset; "
-                                        "open a new store (or clear this one) to load another")])
-        data = built.batch.text()
-        if shacl:
-            graph = Graph()
-            graph.parse(data=data, format="nt")
-            violations = check(graph, built.domain)
-            if violations:
-                problems = []
-                for v in violations:
-                    file, line = built.batch.origin.get(v.focus, (str(folder), None))
-                    where = f" ({v.path.rsplit('#', 1)[-1]})" if v.path else ""
-                    problems.append(Problem(file, line, f"{v.message}{where} [{v.focus.rsplit('/', 1)[-1]}]"))
-                raise DatasetError(problems)
-        before = len(self.store)
-        self.store.add_ntriples(data)
-        self._invalidate()
+        dataset = open_dataset(folder, limits=self.limits, shacl=shacl)
+        with self._writer:  # one write at a time; questions go on (the load is one transaction)
+            if dataset.domain in self.domains():
+                raise DatasetError([Problem(str(folder), None, f"this store already holds a {dataset.domain} "
+                                            "dataset; open a new store (or clear this one) to load another")])
+            before = len(self.store)
+            self.store.add_ntriples_stream(dataset.chunks())
+            with self._lock.writing():
+                # a new domain: the contexts of the others stay valid (each lexicon reads its own domain only)
+                self._added(dataset.domain, [])
+            added = len(self.store) - before
         return LoadReport(
-            domain=built.domain,
-            triples_added=len(self.store) - before,
-            counts=built.counts,
-            warnings=built.warnings,
+            domain=dataset.domain,
+            triples_added=added,
+            counts=dataset.counts,
+            warnings=dataset.warnings,
             seconds=time.perf_counter() - started,
+            shacl=dataset.shacl,
         )
 
     def ingest(self, payload: Any, *, guard: OntologyGuard | None = None, domain: str | None = None,
@@ -127,12 +140,21 @@ class KnowledgeGraph:
         nothing: the guard checks the payload, the new facts are validated with the SHACL shapes together with
         the stored neighbours they touch (not the whole graph), and the batch is committed in one transaction.
         The report says whether it was ``accepted``, with the errors and counts. See docs/validation.md."""
-        from ont_platform.ingest.extraction import ingest
+        from ont_platform.ingest.extraction import check_extraction
 
-        report = ingest(self, payload, guard=guard, domain=domain, shacl=shacl, config=config)
-        if report.accepted:
-            self._invalidate()
-        return report
+        with self._writer:
+            pending = check_extraction(self, payload, guard=guard, domain=domain, shacl=shacl, config=config)
+            if not pending.ready:
+                return pending.report
+            nodes = pending.nodes
+            with self._lock.writing():
+                report = pending.commit()
+                try:
+                    self._added(report.domain, nodes)
+                except BaseException:
+                    self._drop_derived()  # the batch is in; what the contexts know of it is not certain
+                    raise
+            return report
 
     def domains(self) -> list[str]:
         """Domains of the datasets loaded into this graph."""
@@ -163,10 +185,12 @@ class KnowledgeGraph:
         if size > self.limits.max_file_bytes:
             raise InputError(f"{source} is {size} bytes, over the limit of {self.limits.max_file_bytes}")
         fmt = RdfFormat.parse(format or source.suffix)
-        before = len(self.store)
-        self.store.load_rdf(source.read_bytes(), fmt)
-        self._invalidate()
-        return len(self.store) - before
+        data = source.read_bytes()
+        with self._writing():
+            before = len(self.store)
+            self.store.load_rdf(data, fmt)
+            self._drop_derived()  # arbitrary triples: any name, class or dataset may have changed
+            return len(self.store) - before
 
     # -- questions ---------------------------------------------------------------------------------------------
 
@@ -178,18 +202,48 @@ class KnowledgeGraph:
         contract's id field (``q_id`` / ``query_id``). The SPARQL that decided the answer is in
         ``generated_query`` where the contract has it.
         """
-        ctx = self._context(domain)
-        return answer_question(ctx, question, qid if qid is not None else "q")
+        return self._ask(question, domain=domain, qid=qid)[0]
+
+    def _ask(self, question: str, *, domain: str | None = None, qid: str | None = None) -> tuple[Answer, list[str]]:
+        """The answer and the queries that produced it, in order. Safe to call from many threads at once, also
+        while another thread writes: the answer is read from one committed state (before or after a write)."""
+        with self._lock.reading():
+            ctx = self._context(domain).for_question()
+            answer = answer_question(ctx, question, qid if qid is not None else "q")
+        return answer, ctx.queries
 
     def _invalidate(self) -> None:
-        """Drop what was derived from the data (question contexts, the loaded domains) after a write."""
-        self._contexts.clear()
+        """Drop what was derived from the data (question contexts, the loaded domains) after a write that may
+        have changed anything. The caller must not hold the lock."""
+        with self._lock.writing():
+            self._drop_derived()
+
+    def _drop_derived(self) -> None:
+        self._contexts = {}
         self._domains = None
 
+    def _added(self, domain: str, nodes: list[URIRef]) -> None:
+        """Bring what was derived from the data up to date after a write that only added ``domain`` data about
+        ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet). Hold the
+        lock for writing: questions must not see the store and the lexicon disagree."""
+        if self._domains is not None and domain not in self._domains:
+            self._domains = sorted([*self._domains, domain])
+        ctx = self._contexts.get(domain)
+        if ctx is not None and nodes:
+            add_nodes(ctx, nodes)
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold the graph for one write: no other write, and no question, until it is committed and the contexts
+        are up to date (``_added`` or ``_drop_derived`` inside)."""
+        with self._writer, self._lock.writing():
+            yield
+
     def _context(self, domain: str | None) -> Context:
-        if self._domains is None:  # one query per write, not one per question
-            self._domains = self.domains()
+        """The shared context of ``domain`` (built on first use). Hold the lock for reading."""
         loaded = self._domains
+        if loaded is None:  # one query per write, not one per question
+            loaded = self._domains = self.domains()
         if domain is None:
             if len(loaded) != 1:
                 raise InputError("this graph holds " + (f"{', '.join(loaded)}: pass domain=" if loaded
@@ -197,29 +251,33 @@ class KnowledgeGraph:
             domain = loaded[0]
         elif domain not in loaded:
             raise InputError(f"no {domain} dataset in this graph (loaded: {', '.join(loaded) or 'none'})")
-        if domain not in self._contexts:
-            self._contexts[domain] = build_context(self.store, domain, self.limits)
-        ctx = self._contexts[domain]
-        ctx.queries.clear()
+        ctx = self._contexts.get(domain)
+        if ctx is None:
+            with self._building:  # questions arriving together build it once
+                ctx = self._contexts.get(domain)
+                if ctx is None:
+                    ctx = self._contexts[domain] = build_context(self.store, domain, self.limits)
         return ctx
 
     # -- reading -----------------------------------------------------------------------------------------------
 
-    def select(self, query: str) -> list[Row]:
-        """Run a SPARQL SELECT or ASK written by the caller (notebooks, tests), after checking it.
+    def select(self, query: str) -> Rows:
+        """Run a SPARQL SELECT or ASK written by the caller (notebooks, tests), after checking it, with limits.
 
         The text is parsed with rdflib's parser first and refused with :class:`QueryRefused` unless it is a
         read of the loaded graph: no updates, ``SERVICE``, ``LOAD``, ``FROM`` or ``GRAPH``, and no unbounded
         ``*``/``+`` paths (both engines would fetch URLs for ``SERVICE``; ``p*`` can walk the whole graph).
-        At most ``limits.max_result_rows`` rows are returned; an ASK gives ``[{"result": true|false}]``.
+        A query that passes can still be slow (a cross product, a long chain of steps): it runs with
+        ``limits.query_timeout_s`` and is stopped with :class:`QueryTimeout` past it. At most
+        ``limits.max_result_rows`` rows are returned; ``rows.truncated`` says whether there were more. An ASK
+        gives ``[{"result": true|false}]``.
         """
         from ont_platform.verify.query import inspect_query
 
         checked = inspect_query(query)
         if checked.form == "ASK":
-            return [{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s))}]
-        rows = self.store.select(query, timeout=self.limits.query_timeout_s)
-        return rows[: self.limits.max_result_rows]
+            return Rows([{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s))}])
+        return self.store.select(query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows)
 
     def __len__(self) -> int:
         return len(self.store)

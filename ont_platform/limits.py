@@ -32,6 +32,13 @@ class Limits:
     """Most node names read into a question lexicon."""
     max_problems: int = 1_000
     """Problems collected before a dataset check stops looking for more."""
+    max_answer_items: int = 10_000
+    """Most entries in any one list of an answer ``verify`` checks (path steps, cited nodes, matched pages); a
+    longer answer fails the ``limits`` check and nothing else is checked (the checks compare every step with the
+    graph, so a huge made-up path would cost time, not find more)."""
+    max_answer_depth: int = 32
+    """Deepest nesting of objects and lists in an answer ``verify`` checks (the contracts nest three levels);
+    deeper answers fail the ``limits`` check before the JSON Schema runs, which recurses once per level."""
 
 
 DEFAULT_LIMITS = Limits()

@@ -28,12 +28,20 @@ def iri(value: str) -> str:
     return f"<{value}>"
 
 
-def _escape(text: str) -> str:
-    def repl(m: re.Match[str]) -> str:
-        ch = m.group(0)
-        return _ESCAPES.get(ch, f"\\u{ord(ch):04X}")
+def _repl(m: re.Match[str]) -> str:
+    ch = m.group(0)
+    return _ESCAPES.get(ch, f"\\u{ord(ch):04X}")
 
-    return _NEEDS_ESCAPE.sub(repl, text)
+
+def escape(text: str) -> str:
+    """The body of a string literal: quote, backslash and control characters escaped, the rest as is.
+
+    Most cells (ids, hashes, numbers) need nothing escaped; one search finds that out and returns the text
+    itself, which is what makes formatting millions of literals cheap.
+    """
+    if _NEEDS_ESCAPE.search(text) is None:
+        return text
+    return _NEEDS_ESCAPE.sub(_repl, text)
 
 
 def literal(text: str, datatype: str | None = None, lang: str | None = None) -> str:
@@ -41,11 +49,11 @@ def literal(text: str, datatype: str | None = None, lang: str | None = None) -> 
     if lang is not None:
         if not _LANG.match(lang):
             raise InputError(f"not a language tag: {lang!r}")
-        return f'"{_escape(text)}"@{lang}'
+        return f'"{escape(text)}"@{lang}'
     if datatype is None:
-        return f'"{_escape(text)}"'
+        return f'"{escape(text)}"'
     dt = datatype if ":" in datatype else XSD + datatype
-    return f'"{_escape(text)}"^^{iri(dt)}'
+    return f'"{escape(text)}"^^{iri(dt)}'
 
 
 def triple(s: str, p: str, o: str) -> str:

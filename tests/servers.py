@@ -148,8 +148,8 @@ MaxClientConnections = 10
 CheckpointInterval   = 60
 CaseMode             = 2
 DirsAllowed          = .
-NumberOfBuffers      = 10000
-MaxDirtyBuffers      = 6000
+NumberOfBuffers      = {buffers}
+MaxDirtyBuffers      = {dirty}
 
 [HTTPServer]
 ServerPort           = {host}:{http_port}
@@ -172,12 +172,12 @@ VIRTUOSO_HINT = (
 
 
 @contextmanager
-def virtuoso_server() -> Iterator[Endpoint]:
+def virtuoso_server(buffers: int = 10_000) -> Iterator[Endpoint]:
     """A Virtuoso 7 server with its database in a temporary folder, both ports bound to 127.0.0.1.
 
     The SPARQL user (anonymous HTTP requests) is granted SPARQL_UPDATE so that updates over HTTP work; CLEAR,
     DROP, CREATE and ADD need nothing more. SPARQL_SPONGE (fetching remote data for LOAD or FROM) is not
-    granted.
+    granted. ``buffers`` is Virtuoso's NumberOfBuffers (8 KB pages; the default suits the tests' small graphs).
     """
     server = _find(["virtuoso-t"], VIRTUOSO_HINT)
     isql = _find(["isql-vt", "isql-v"], VIRTUOSO_HINT)
@@ -186,7 +186,8 @@ def virtuoso_server() -> Iterator[Endpoint]:
         sql_port, http_port = free_port(), free_port()
         while http_port == sql_port:
             http_port = free_port()
-        (base / "virtuoso.ini").write_text(VIRTUOSO_INI.format(host=HOST, sql_port=sql_port, http_port=http_port))
+        (base / "virtuoso.ini").write_text(VIRTUOSO_INI.format(
+            host=HOST, sql_port=sql_port, http_port=http_port, buffers=buffers, dirty=buffers * 3 // 5))
         url = f"http://{HOST}:{http_port}/sparql"
         argv = [server, "+foreground", "+configfile", str(base / "virtuoso.ini")]
         with _server("virtuoso", argv, base, url, base / "server.log") as proc:

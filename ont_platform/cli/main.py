@@ -15,8 +15,34 @@ from pathlib import Path
 
 from ont_platform.errors import InputError, OntError, StoreError
 from ont_platform.jsonl import strict_jsonl
+from ont_platform.limits import Limits
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+def parse_limits(items: Sequence[str] | None) -> Limits:
+    """The default :class:`Limits` with ``NAME=VALUE`` overrides (``--limit max_hops=4``); InputError names an
+    unknown field or a value that is not a positive number of the field's type."""
+    import dataclasses
+
+    from ont_platform.limits import DEFAULT_LIMITS
+
+    types = {f.name: f.type for f in dataclasses.fields(Limits)}
+    changes: dict[str, int | float] = {}
+    for item in items or ():
+        name, sep, text = item.partition("=")
+        name = name.strip()
+        if not sep or name not in types:
+            raise InputError(f"--limit {item!r}: give NAME=VALUE with NAME one of {', '.join(types)}")
+        kind = float if types[name] in (float, "float") else int
+        try:
+            value = kind(text.strip().replace("_", ""))
+        except ValueError as exc:
+            raise InputError(f"--limit {name}: {text!r} is not {'a number' if kind is float else 'an integer'}") from exc
+        if not value > 0:
+            raise InputError(f"--limit {name}: must be positive, got {text!r}")
+        changes[name] = value
+    return dataclasses.replace(DEFAULT_LIMITS, **changes)  # type: ignore[arg-type]
 
 
 def _open(args: argparse.Namespace):  # noqa: ANN202 - returns KnowledgeGraph, imported lazily
@@ -27,6 +53,7 @@ def _open(args: argparse.Namespace):  # noqa: ANN202 - returns KnowledgeGraph, i
         backend=args.backend,
         endpoint=getattr(args, "endpoint", None),
         update_endpoint=getattr(args, "update_endpoint", None),
+        limits=parse_limits(getattr(args, "limit", None)),
     )
 
 
@@ -37,7 +64,7 @@ def _emit(obj: object) -> None:
 def cmd_load(args: argparse.Namespace) -> int:
     with _open(args) as kg:
         for folder in args.dirs:
-            report = kg.load(folder, shacl=not args.no_shacl)
+            report = kg.load(folder, shacl="off" if args.no_shacl else args.shacl)
             for w in report.warnings:
                 print(f"warning: {w}", file=sys.stderr)
             if args.json:
@@ -101,6 +128,9 @@ def _store_args(p: argparse.ArgumentParser, *, with_store: bool = True) -> None:
                    help="storage backend (default: oxigraph, embedded)")
     p.add_argument("--endpoint", metavar="URL", help="SPARQL query URL (backend remote)")
     p.add_argument("--update-endpoint", metavar="URL", help="SPARQL update URL (backend remote)")
+    p.add_argument("--limit", action="append", metavar="NAME=VALUE",
+                   help="change one of the library's limits, e.g. max_hops=4 or query_timeout_s=30 (repeatable; "
+                        "every limit is listed in docs/limits.md)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -132,7 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "dataset in one transaction. Problems are listed with file and line.")
     p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="dataset folder (CSV tables)")
     _store_args(p)
-    p.add_argument("--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run)")
+    p.add_argument("--shacl", choices=("auto", "full", "sample", "off"), default="auto",
+                   help="SHACL pass: auto (whole batch up to 10,000 triples, a bounded sample above), full (every "
+                        "triple, slow on large datasets), sample, off (default: auto)")
+    p.add_argument("--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run); same as --shacl off")
     p.add_argument("--json", action="store_true", help="print a JSON report per folder")
     p.set_defaults(func=cmd_load)
 

@@ -2,29 +2,54 @@
 
 A folder holds the tables of one domain: ``onchain_nodes.csv`` + ``onchain_edges.csv``, ``kg_nodes.csv`` +
 ``kg_edges.csv`` + ``kg_chunks.csv``, or ``pages.csv`` (+ ``columns.csv``, ``predicates.csv``), with an
-optional ``meta.json``. :func:`build_dataset` turns it into one :class:`Batch` or raises
-:class:`DatasetError` listing every problem; it never writes to a store, so the caller can commit the batch
-whole or not at all.
+optional ``meta.json``.
+
+:func:`open_dataset` reads the folder as a stream: :meth:`DatasetLoad.chunks` reads the tables row by row,
+checks each row and yields the N-Triples of the valid ones in chunks, so a large dataset is never held in memory
+whole. Problems do not stop the reading (every one is reported); once the last row is read the generator raises
+:class:`DatasetError` listing them, or the SHACL violations it found, *before* it ends. A store that consumes
+the chunks in one transaction (:meth:`ont_platform.storage.Store.add_ntriples_stream`) therefore commits a
+dataset whole or not at all. :func:`build_dataset` runs the same stream into one ``bytes`` object.
+
+SHACL at load (``shacl=``): ``"full"`` validates every triple of the batch with pyshacl; ``"sample"`` validates
+a bounded set of resources chosen while streaming (:class:`~ont_platform.ingest.builder.ShaclSample`: the first
+resource of each row signature, a seeded sample of each table, every row that produced a warning, each with
+the neighbours its shapes look at); ``"auto"`` is full up to :data:`FULL_SHACL_MAX_TRIPLES` triples and the
+sample above; ``"off"`` skips it. See docs/validation.md for what the sample does and does not guarantee.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Literal, get_args
+from urllib.parse import unquote
 
-from rdflib import RDFS, SKOS, URIRef
+from rdflib import RDF, RDFS, SKOS, URIRef
 
 from ont_platform.errors import DatasetError, InputError, Problem
 from ont_platform.ingest.addresses import AddressError, normalize_address
-from ont_platform.ingest.builder import Batch
-from ont_platform.ingest.tables import Row, read_table
+from ont_platform.ingest.builder import (
+    ChunkWriter,
+    Key,
+    Minter,
+    ShaclSample,
+    datatype_suffix,
+    plain,
+    tagged,
+    term,
+    typed,
+)
+from ont_platform.ingest.tables import Row, TableReader, open_table, read_table
 from ont_platform.limits import DEFAULT_LIMITS, Limits
-from ont_platform.namespaces import OC, ONT, PG, dataset_iri, mint
+from ont_platform.namespaces import OC, ONT, PG, dataset_iri
 from ont_platform.ontology import DomainOntology, load_domain
+from ont_platform.ontology.model import Column
 
 _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
 _UINT = re.compile(r"^[0-9]+$")
@@ -36,16 +61,56 @@ DOMAIN_FILES = {
     "pages": ("pages.csv",),
 }
 
+ShaclMode = Literal["auto", "full", "sample", "off"]
+SHACL_MODES: tuple[str, ...] = get_args(ShaclMode)
+
+FULL_SHACL_MAX_TRIPLES = 10_000
+"""In ``"auto"`` mode, batches up to this many triples are validated whole (pyshacl: a few seconds); larger
+ones by the sample, whose cost does not grow with the batch."""
+
+# Terms formatted once. Predicates and classes of the core vocabulary, and the datatype suffixes in use.
+_TYPE = term(RDF.type)
+_ID = term(ONT.id)
+_SOURCE, _TARGET, _KIND = term(ONT.source), term(ONT.target), term(ONT.kind)
+_GROUNDED, _CHUNK, _TEXT = term(ONT.grounded), term(ONT.chunk), term(ONT.text)
+_LABEL, _ALT = term(RDFS.label), term(SKOS.altLabel)
+_RAW, _NORM, _TX = term(OC.rawAddress), term(OC.addressNorm), term(OC.txHash)
+_VALUE, _TOKEN, _BLOCK, _STAMP = term(OC.value), term(OC.token), term(OC.blockNumber), term(OC.timestamp)
+_CHUNK_CLASS, _DATASET_CLASS, _DOMAIN, _AS_OF = term(ONT.Chunk), term(ONT.Dataset), term(ONT.domain), term(ONT.asOf)
+_WEBPAGE, _URL = term(PG.WebPage), term(PG.url)
+_XSD_INTEGER, _XSD_DATETIME = datatype_suffix("integer"), datatype_suffix("dateTime")
+_XSD_BOOLEAN, _XSD_DATE = datatype_suffix("boolean"), datatype_suffix("date")
+_XSD_ANYURI, _XSD_DECIMAL = datatype_suffix("anyURI"), datatype_suffix("decimal")
+
+
+@dataclass(frozen=True, slots=True)
+class ShaclReport:
+    """Which SHACL pass ran over a load and how much it covered."""
+
+    mode: str
+    """``"full"`` (every triple of the batch), ``"sampled"`` (the chosen resources and their neighbours) or
+    ``"off"``."""
+    resources: int = 0
+    """Distinct subjects in the validated graph."""
+    triples: int = 0
+    """Triples in the validated graph."""
+
 
 @dataclass
 class BuiltDataset:
-    """A checked dataset, ready to commit."""
+    """A checked dataset in one piece (:func:`build_dataset`): for tests, tools and small folders."""
 
     domain: str
-    batch: Batch
+    data: bytes
     as_of: date | None
     warnings: list[Problem] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+    triples: int = 0
+    shacl: ShaclReport = ShaclReport("off")
+
+    def text(self) -> str:
+        """The N-Triples document."""
+        return self.data.decode("utf-8")
 
 
 def detect_domain(folder: Path) -> str:
@@ -60,24 +125,154 @@ def detect_domain(folder: Path) -> str:
     return found[0]
 
 
-def build_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS) -> BuiltDataset:
-    """Read and check every table of the dataset in ``folder``; raise DatasetError with all problems found."""
+def shacl_mode(value: bool | str) -> ShaclMode:
+    """``True`` means ``"auto"``, ``False`` means ``"off"``; strings must be one of :data:`SHACL_MODES`."""
+    if value is True:
+        return "auto"
+    if value is False:
+        return "off"
+    if isinstance(value, str) and value in SHACL_MODES:
+        return value  # type: ignore[return-value]
+    raise InputError(f"shacl must be True, False or one of {', '.join(SHACL_MODES)}; got {value!r}")
+
+
+def open_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: bool | str = "off") -> DatasetLoad:
+    """Prepare to stream the dataset in ``folder``; nothing is read beyond ``meta.json`` until
+    :meth:`DatasetLoad.chunks` is iterated. Raises :class:`InputError` when the folder is not a dataset."""
     path = Path(folder)
+    mode = shacl_mode(shacl)
     domain = detect_domain(path)
-    onto = load_domain(domain)
-    problems: list[Problem] = []
-    as_of = _read_meta(path, problems)
-    built = BuiltDataset(domain, Batch(), as_of)
-    builder = {"onchain": _onchain, "kg": _kg, "pages": _pages}[domain]
-    builder(path, onto, built, problems, limits)
-    if problems:
-        raise DatasetError(problems[: limits.max_problems])
-    ds = dataset_iri(domain)
-    built.batch.typed(ds, ONT.Dataset)
-    built.batch.lit(ds, ONT.domain, domain)
-    if as_of is not None:
-        built.batch.lit(ds, ONT.asOf, as_of.isoformat(), "date")
-    return built
+    return DatasetLoad(path, domain, load_domain(domain), limits, mode)
+
+
+def build_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: bool | str = "off") -> BuiltDataset:
+    """Read and check every table of the dataset in ``folder`` into one N-Triples document; raise
+    DatasetError with all problems found."""
+    load = open_dataset(folder, limits=limits, shacl=shacl)
+    data = b"".join(load.chunks())
+    return BuiltDataset(load.domain, data, load.as_of, load.warnings, load.counts, load.triples, load.shacl)
+
+
+class _Terms(dict[URIRef, str]):
+    """``<…>`` of ontology terms (classes, relation properties), formatted on first use."""
+
+    def __missing__(self, key: URIRef) -> str:
+        value = self[key] = term(key)
+        return value
+
+
+RowText = Callable[[Row], "tuple[str, str] | None"]
+"""Formats an already-checked row again as (its id, its lines): for a neighbour the SHACL sample needs."""
+
+Reread = tuple[TableReader, RowText]
+
+
+class DatasetLoad:
+    """One dataset folder on its way into a store: :meth:`chunks` streams it once.
+
+    After the stream has ended, ``warnings``, ``counts``, ``triples`` and ``shacl`` describe what it held.
+    Row-origin information for SHACL messages is kept as the id-to-line maps the duplicate checks need
+    anyway, one per table, so it costs no memory of its own.
+    """
+
+    def __init__(self, folder: Path, domain: str, onto: DomainOntology, limits: Limits, mode: ShaclMode) -> None:
+        self.folder = folder
+        self.domain = domain
+        self.onto = onto
+        self.limits = limits
+        self.mode: ShaclMode = mode
+        self._problems: list[Problem] = []
+        self.as_of = _read_meta(folder, self._problems)
+        self.warnings: list[Problem] = []
+        self.counts: dict[str, int] = {}
+        self.triples = 0
+        self.shacl = ShaclReport("off")
+        self._sample: ShaclSample | None = ShaclSample() if mode in ("auto", "sample") else None
+        self._origins: list[tuple[str, str, dict[str, int]]] = []
+        self._extra: list[str] = []
+        self._rereaders: dict[str, Reread] = {}
+        self._started = False
+
+    def chunks(self) -> Iterator[bytes]:
+        """The batch as UTF-8 N-Triples chunks; raises DatasetError before the end if anything is wrong."""
+        if self._started:
+            raise InputError("a dataset stream can be read only once; open the dataset again")
+        self._started = True
+        writer = ChunkWriter()
+        keep: list[bytes] | None = [] if self.mode in ("auto", "full") else None
+        builder = {"onchain": _onchain, "kg": _kg, "pages": _pages}[self.domain]
+        for text in builder(self):
+            if self._problems:
+                continue  # the batch will be refused: keep checking rows, stop producing output
+            chunk = writer.add(text)
+            if chunk is not None:
+                keep = self._keep(keep, chunk, writer.triples)
+                yield chunk
+        if self._problems:
+            raise DatasetError(self._problems[: self.limits.max_problems])
+        ds = term(dataset_iri(self.domain))
+        text = f"{ds} {_TYPE} {_DATASET_CLASS} .\n{ds} {_DOMAIN} {plain(self.domain)} .\n"
+        if self.as_of is not None:
+            text += f"{ds} {_AS_OF} {typed(self.as_of.isoformat(), _XSD_DATE)} .\n"
+        self._extra.append(text)
+        writer.add(text)
+        last = writer.flush()
+        if last is not None:
+            keep = self._keep(keep, last, writer.triples)
+        self.triples = writer.triples
+        self._validate(keep)
+        if last is not None:
+            yield last
+
+    def _keep(self, keep: list[bytes] | None, chunk: bytes, triples: int) -> list[bytes] | None:
+        """Chunks kept for a whole-batch SHACL pass; in ``auto`` mode dropped once the batch outgrows it."""
+        if keep is None or (self.mode == "auto" and triples > FULL_SHACL_MAX_TRIPLES):
+            return None
+        keep.append(chunk)
+        return keep
+
+    def _validate(self, whole: list[bytes] | None) -> None:
+        from rdflib import Graph
+
+        from ont_platform.ontology.shacl import check
+
+        if self.mode == "off":
+            return
+        if whole is not None:
+            data, mode = b"".join(whole), "full"
+        else:
+            assert self._sample is not None
+            texts = [p.text for p in self._sample.picked()]
+            for kind, (reader, fn) in self._rereaders.items():
+                needed = self._sample.needed(kind)
+                if not needed:
+                    continue
+                for row in reader.rows():
+                    found = fn(row)
+                    if found is not None and found[0] in needed:
+                        needed.discard(found[0])
+                        texts.append(found[1])
+            data, mode = "".join([*texts, *self._extra]).encode("utf-8"), "sampled"
+        graph = Graph()
+        graph.parse(data=data, format="nt")
+        violations = check(graph, self.domain)
+        self.shacl = ShaclReport(mode, resources=len(set(graph.subjects())), triples=len(graph))
+        if violations:
+            problems = []
+            for v in violations:
+                file, line = self.origin(v.focus)
+                where = f" ({v.path.rsplit('#', 1)[-1]})" if v.path else ""
+                problems.append(Problem(file, line, f"{v.message}{where} [{v.focus.rsplit('/', 1)[-1]}]"))
+            raise DatasetError(problems[: self.limits.max_problems])
+
+    def origin(self, resource: str) -> tuple[str, int | None]:
+        """The file and line that produced ``resource`` (an IRI), or the folder when no row did."""
+        for prefix, file, lines in self._origins:
+            if resource.startswith(prefix):
+                line = lines.get(unquote(resource[len(prefix):]))
+                if line is not None:
+                    return file, line
+        return str(self.folder), None
 
 
 def _read_meta(folder: Path, problems: list[Problem]) -> date | None:
@@ -134,9 +329,21 @@ def _unique_id(value: str, seen: dict[str, int], kind: str, file: str, row: Row,
 # --- onchain -------------------------------------------------------------------------------------------------
 
 
-def _onchain(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[Problem], limits: Limits) -> None:
-    nodes = read_table(folder / "onchain_nodes.csv", ("node_id", "address", "onto_class"), ("label",), problems, limits)
-    edges = read_table(
+def _onchain_node_text(n: str, node_id: str, cls: str, raw: str, norm: str | None, label: str) -> str:
+    text = f"{n} {_TYPE} {cls} .\n{n} {_ID} {plain(node_id)} .\n"
+    if raw:
+        text += f"{n} {_RAW} {plain(raw)} .\n"
+    if norm is not None:
+        text += f"{n} {_NORM} {plain(norm)} .\n"
+    if label:
+        text += f"{n} {_LABEL} {plain(label)} .\n"
+    return text
+
+
+def _onchain(load: DatasetLoad) -> Iterator[str]:
+    folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
+    nodes = open_table(folder / "onchain_nodes.csv", ("node_id", "address", "onto_class"), ("label",), problems, limits)
+    edges = open_table(
         folder / "onchain_edges.csv",
         ("edge_id", "rel", "from", "to", "tx_hash"),
         ("value", "token", "block_number", "timestamp"),
@@ -145,12 +352,14 @@ def _onchain(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: 
     )
     if nodes is None or edges is None:
         return
-    batch, nf, ef = built.batch, nodes.name, edges.name
+    nf, ef = nodes.name, edges.name
+    node_iri, edge_iri, terms = Minter("onchain", "node"), Minter("onchain", "edge"), _Terms()
     node_class: dict[str, URIRef] = {}
     seen: dict[str, int] = {}
     by_address: dict[str, int] = {}
     unknown = onto.class_iri("Unknown")
-    for row in nodes.rows:
+    load._origins.append((node_iri.bare, nf, seen))
+    for row in nodes.rows():
         node_id = row.get("node_id")
         if not _unique_id(node_id, seen, "node_id", nf, row, problems):
             continue
@@ -159,13 +368,14 @@ def _onchain(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: 
         if cls is None or not _check_label(label, nf, row, problems, limits):
             continue
         raw = row.get("address")
+        flagged = False
         try:
             norm: str | None = normalize_address(raw)
         except AddressError as exc:
             norm = None
-            built.warnings.append(Problem(nf, row.line, f"{node_id}: {exc}; no address_norm, class Unknown"))
+            load.warnings.append(Problem(nf, row.line, f"{node_id}: {exc}; no address_norm, class Unknown"))
             assert unknown is not None, "the onchain ontology declares oc:Unknown"
-            cls = unknown
+            cls, flagged = unknown, True
         if norm is not None:
             if cls == unknown:
                 problems.append(Problem(nf, row.line, f"{node_id}: class Unknown is for addresses that fail normalisation, but {raw!r} is valid"))
@@ -174,19 +384,31 @@ def _onchain(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: 
                 problems.append(Problem(nf, row.line, f"address {norm} already used on line {by_address[norm]}"))
                 continue
             by_address[norm] = row.line
-        node = mint("onchain", "node", node_id)
         node_class[node_id] = cls
-        batch.mark(node, nf, row.line)
-        batch.typed(node, cls)
-        batch.lit(node, ONT.id, node_id)
-        if raw:
-            batch.lit(node, OC.rawAddress, raw)
-        if norm is not None:
-            batch.lit(node, OC.addressNorm, norm)
-        if label:
-            batch.lit(node, RDFS.label, label)
+        if problems:
+            continue
+        text = _onchain_node_text(node_iri(node_id), node_id, terms[cls], raw, norm, label)
+        if sample is not None:
+            sample.offer(nf, (cls, bool(raw), norm is not None, bool(label)), ("node", node_id), text, flagged=flagged)
+        yield text
+    del by_address
+
+    def node_again(row: Row) -> tuple[str, str] | None:
+        node_id = row.get("node_id")
+        cls = node_class.get(node_id)
+        if cls is None:
+            return None
+        raw = row.get("address")
+        try:
+            norm: str | None = normalize_address(raw)
+        except AddressError:
+            norm = None
+        return node_id, _onchain_node_text(node_iri(node_id), node_id, terms[cls], raw, norm, row.get("label"))
+
+    load._rereaders["node"] = (nodes, node_again)
     seen_edges: dict[str, int] = {}
-    for row in edges.rows:
+    load._origins.append((edge_iri.bare, ef, seen_edges))
+    for row in edges.rows():
         edge_id = row.get("edge_id")
         if not _unique_id(edge_id, seen_edges, "edge_id", ef, row, problems):
             continue
@@ -219,38 +441,38 @@ def _onchain(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: 
                 problems.append(Problem(ef, row.line, f"{edge_id}: {end} node {node_id!r} has a class outside the {rel.notation} {'domain' if end == 'from' else 'range'}"))
                 ok = False
         attrs = _onchain_attrs(row, ef, edge_id, problems)
-        if not ok or attrs is None:
+        if not ok or attrs is None or problems:
             continue
-        edge = mint("onchain", "edge", edge_id)
-        s, o = mint("onchain", "node", src), mint("onchain", "node", dst)
-        batch.mark(edge, ef, row.line)
-        batch.typed(edge, rel.resource_class)
-        batch.lit(edge, ONT.id, edge_id)
-        batch.add(edge, ONT.source, s)
-        batch.add(edge, ONT.target, o)
-        batch.add(edge, ONT.kind, rel.iri)
+        e, s, o, kind = edge_iri(edge_id), node_iri(src), node_iri(dst), terms[rel.iri]
+        text = (f"{e} {_TYPE} {terms[rel.resource_class]} .\n{e} {_ID} {plain(edge_id)} .\n"
+                f"{e} {_SOURCE} {s} .\n{e} {_TARGET} {o} .\n{e} {_KIND} {kind} .\n")
         if tx:
-            batch.lit(edge, OC.txHash, tx.lower())
-        for prop, (value, dtype) in attrs.items():
-            batch.lit(edge, prop, value, dtype)
-        batch.add(s, rel.iri, o)
-    built.counts.update(nodes=len(node_class), edges=len(seen_edges))
+            text += f'{e} {_TX} "{tx.lower()}" .\n'  # 0x + hex digits: nothing to escape
+        for pred, lit in attrs:
+            text += f"{e} {pred} {lit} .\n"
+        text += f"{s} {kind} {o} .\n"
+        if sample is not None:
+            signature = (rel.notation, bool(tx), *(pred for pred, _ in attrs))
+            sample.offer(ef, signature, ("edge", edge_id), text, (("node", src), ("node", dst)))
+        yield text
+    load.counts.update(nodes=len(node_class), edges=len(seen_edges))
 
 
-def _onchain_attrs(row: Row, file: str, edge_id: str, problems: list[Problem]) -> dict[URIRef, tuple[str, str | None]] | None:
-    out: dict[URIRef, tuple[str, str | None]] = {}
+def _onchain_attrs(row: Row, file: str, edge_id: str, problems: list[Problem]) -> list[tuple[str, str]] | None:
+    """The optional cells of a transfer as (predicate, literal) pairs, or None after reporting a bad cell."""
+    out: list[tuple[str, str]] = []
     value, token, block, ts = row.get("value"), row.get("token"), row.get("block_number"), row.get("timestamp")
     if value:
         if not _UINT.match(value):
             problems.append(Problem(file, row.line, f"{edge_id}: value must be a whole number of base units, got {value[:40]!r}"))
             return None
-        out[OC.value] = (value.lstrip("0") or "0", None)  # exact digits, never int64/float
+        out.append((_VALUE, f'"{value.lstrip("0") or "0"}"'))  # exact digits, never int64/float
     if token:
         if token.upper() == "ETH":
-            out[OC.token] = ("ETH", None)
+            out.append((_TOKEN, '"ETH"'))
         else:
             try:
-                out[OC.token] = (normalize_address(token), None)
+                out.append((_TOKEN, plain(normalize_address(token))))
             except AddressError as exc:
                 problems.append(Problem(file, row.line, f"{edge_id}: token must be ETH or a contract address: {exc}"))
                 return None
@@ -258,13 +480,13 @@ def _onchain_attrs(row: Row, file: str, edge_id: str, problems: list[Problem]) -
         if not _UINT.match(block):
             problems.append(Problem(file, row.line, f"{edge_id}: block_number must be a whole number, got {block[:40]!r}"))
             return None
-        out[OC.blockNumber] = (block.lstrip("0") or "0", "integer")
+        out.append((_BLOCK, f'"{block.lstrip("0") or "0"}"{_XSD_INTEGER}'))
     if ts:
         stamp = _timestamp(ts)
         if stamp is None:
             problems.append(Problem(file, row.line, f"{edge_id}: timestamp must be unix seconds or ISO 8601, got {ts[:40]!r}"))
             return None
-        out[OC.timestamp] = (stamp, "dateTime")
+        out.append((_STAMP, f'"{stamp}"{_XSD_DATETIME}'))
     return out
 
 
@@ -274,42 +496,67 @@ def _timestamp(text: str) -> str | None:
             secs = int(text)
             if secs > 32503680000:  # year 3000: anything later is an error, not a date
                 return None
-            moment = datetime.fromtimestamp(secs, tz=timezone.utc)
+            moment = datetime.fromtimestamp(secs, tz=UTC)
         else:
             moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
             if moment.tzinfo is None:
-                moment = moment.replace(tzinfo=timezone.utc)
+                moment = moment.replace(tzinfo=UTC)
     except (ValueError, OverflowError, OSError):
         return None
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 # --- kg ------------------------------------------------------------------------------------------------------
 
 
-def _kg(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[Problem], limits: Limits) -> None:
-    nodes = read_table(folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits)
-    edges = read_table(folder / "kg_edges.csv", ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"), (), problems, limits)
-    chunks = read_table(folder / "kg_chunks.csv", ("chunk_id", "text"), (), problems, limits)
+def _kg_chunk_text(c: str, cid: str, text: str) -> str:
+    return f"{c} {_TYPE} {_CHUNK_CLASS} .\n{c} {_ID} {plain(cid)} .\n{c} {_TEXT} {plain(text)} .\n"
+
+
+def _kg_node_text(n: str, node_id: str, cls: str, label: str, aliases: list[str]) -> str:
+    text = f"{n} {_TYPE} {cls} .\n{n} {_ID} {plain(node_id)} .\n{n} {_LABEL} {plain(label)} .\n"
+    for alias in dict.fromkeys(aliases):
+        text += f"{n} {_ALT} {plain(alias)} .\n"
+    return text
+
+
+def _aliases(row: Row) -> list[str]:
+    return [a.strip() for a in row.get("aliases").split("|") if a.strip()]
+
+
+def _kg(load: DatasetLoad) -> Iterator[str]:
+    folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
+    nodes = open_table(folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits)
+    edges = open_table(folder / "kg_edges.csv", ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"), (), problems, limits)
+    chunks = open_table(folder / "kg_chunks.csv", ("chunk_id", "text"), (), problems, limits)
     if nodes is None or edges is None or chunks is None:
         return
-    batch = built.batch
+    node_iri, edge_iri, chunk_iri, terms = Minter("kg", "node"), Minter("kg", "edge"), Minter("kg", "chunk"), _Terms()
     chunk_ids: dict[str, int] = {}
-    for row in chunks.rows:
+    load._origins.append((chunk_iri.bare, chunks.name, chunk_ids))
+    for row in chunks.rows():
         cid = row.get("chunk_id")
         if not _unique_id(cid, chunk_ids, "chunk_id", chunks.name, row, problems):
             continue
         if not row.get("text"):
             problems.append(Problem(chunks.name, row.line, f"chunk {cid!r} has no text"))
             continue
-        chunk = mint("kg", "chunk", cid)
-        batch.mark(chunk, chunks.name, row.line)
-        batch.typed(chunk, ONT.Chunk)
-        batch.lit(chunk, ONT.id, cid)
-        batch.lit(chunk, ONT.text, row.get("text"))
+        if problems:
+            continue
+        text = _kg_chunk_text(chunk_iri(cid), cid, row.get("text"))
+        if sample is not None:
+            sample.offer(chunks.name, (), ("chunk", cid), text)
+        yield text
+
+    def chunk_again(row: Row) -> tuple[str, str] | None:
+        cid = row.get("chunk_id")
+        return (cid, _kg_chunk_text(chunk_iri(cid), cid, row.get("text"))) if cid in chunk_ids else None
+
+    load._rereaders["chunk"] = (chunks, chunk_again)
     node_class: dict[str, URIRef] = {}
     seen: dict[str, int] = {}
-    for row in nodes.rows:
+    load._origins.append((node_iri.bare, nodes.name, seen))
+    for row in nodes.rows():
         node_id = row.get("node_id")
         if not _unique_id(node_id, seen, "node_id", nodes.name, row, problems):
             continue
@@ -318,19 +565,28 @@ def _kg(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[
         if not label:
             problems.append(Problem(nodes.name, row.line, f"{node_id}: label is required"))
             continue
-        aliases = [a.strip() for a in row.get("aliases").split("|") if a.strip()]
+        aliases = _aliases(row)
         if cls is None or not all(_check_label(t, nodes.name, row, problems, limits) for t in [label, *aliases]):
             continue
-        node = mint("kg", "node", node_id)
         node_class[node_id] = cls
-        batch.mark(node, nodes.name, row.line)
-        batch.typed(node, cls)
-        batch.lit(node, ONT.id, node_id)
-        batch.lit(node, RDFS.label, label)
-        for alias in dict.fromkeys(aliases):
-            batch.lit(node, SKOS.altLabel, alias)
+        if problems:
+            continue
+        text = _kg_node_text(node_iri(node_id), node_id, terms[cls], label, aliases)
+        if sample is not None:
+            sample.offer(nodes.name, (cls, bool(aliases)), ("node", node_id), text)
+        yield text
+
+    def node_again(row: Row) -> tuple[str, str] | None:
+        node_id = row.get("node_id")
+        cls = node_class.get(node_id)
+        if cls is None:
+            return None
+        return node_id, _kg_node_text(node_iri(node_id), node_id, terms[cls], row.get("label"), _aliases(row))
+
+    load._rereaders["node"] = (nodes, node_again)
     seen_edges: dict[str, int] = {}
-    for row in edges.rows:
+    load._origins.append((edge_iri.bare, edges.name, seen_edges))
+    for row in edges.rows():
         edge_id = row.get("edge_id")
         if not _unique_id(edge_id, seen_edges, "edge_id", edges.name, row, problems):
             continue
@@ -364,18 +620,21 @@ def _kg(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[
         if wrong:
             problems.append(Problem(edges.name, row.line, f"{edge_id}: " + "; ".join(wrong)))
             continue
-        edge, s, o = mint("kg", "edge", edge_id), mint("kg", "node", src), mint("kg", "node", dst)
-        batch.mark(edge, edges.name, row.line)
-        batch.typed(edge, rel.resource_class)
-        batch.lit(edge, ONT.id, edge_id)
-        batch.add(edge, ONT.source, s)
-        batch.add(edge, ONT.target, o)
-        batch.add(edge, ONT.kind, rel.iri)
-        batch.lit(edge, ONT.grounded, grounded, "boolean")
+        if problems:
+            continue
+        e, s, o, kind = edge_iri(edge_id), node_iri(src), node_iri(dst), terms[rel.iri]
+        text = (f"{e} {_TYPE} {terms[rel.resource_class]} .\n{e} {_ID} {plain(edge_id)} .\n"
+                f"{e} {_SOURCE} {s} .\n{e} {_TARGET} {o} .\n{e} {_KIND} {kind} .\n"
+                f"{e} {_GROUNDED} {typed(grounded, _XSD_BOOLEAN)} .\n")
+        needs: tuple[Key, ...] = (("node", src), ("node", dst))
         if cid:
-            batch.add(edge, ONT.chunk, mint("kg", "chunk", cid))
-        batch.add(s, rel.iri, o)
-    built.counts.update(nodes=len(node_class), edges=len(seen_edges), chunks=len(chunk_ids))
+            text += f"{e} {_CHUNK} {chunk_iri(cid)} .\n"
+            needs += (("chunk", cid),)
+        text += f"{s} {kind} {o} .\n"
+        if sample is not None:
+            sample.offer(edges.name, (rel.notation, grounded, bool(cid)), ("edge", edge_id), text, needs)
+        yield text
+    load.counts.update(nodes=len(node_class), edges=len(seen_edges), chunks=len(chunk_ids))
 
 
 # --- pages ---------------------------------------------------------------------------------------------------
@@ -383,8 +642,8 @@ def _kg(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[
 _OPS = {">", ">=", "<", "<=", "=", "!="}
 
 
-def _pages(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: list[Problem], limits: Limits) -> None:
-    batch = built.batch
+def _pages(load: DatasetLoad) -> Iterator[str]:
+    folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
     columns = dict(onto.columns)
     extra = folder / "columns.csv"
     if extra.is_file():
@@ -399,17 +658,18 @@ def _pages(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: li
                 continue
             prop = PG[name]
             labels = [row.get("label_ko"), *[a.strip() for a in row.get("aliases").split("|") if a.strip()]]
-            from ont_platform.ontology.model import Column
-
             columns[name] = Column(name, prop, ctype, tuple(labels))
-            batch.lit(prop, PG.column, name)
-            batch.lit(prop, PG.columnType, ctype)
-            batch.lit(prop, RDFS.label, row.get("label_ko"), lang="ko")
+            p = term(prop)
+            text = (f"{p} {term(PG.column)} {plain(name)} .\n{p} {term(PG.columnType)} {plain(ctype)} .\n"
+                    f"{p} {_LABEL} {tagged(row.get('label_ko'), 'ko')} .\n")
             for alias in labels[1:]:
-                batch.lit(prop, SKOS.altLabel, alias, lang="ko")
+                text += f"{p} {_ALT} {tagged(alias, 'ko')} .\n"
+            load._extra.append(text)
+            yield text
     preds = folder / "predicates.csv"
     if preds.is_file():
         table = read_table(preds, ("phrase", "op", "value"), ("applies_to",), problems, limits)
+        predicate_iri = Minter("pages", "node")
         for row in table.rows if table else []:
             phrase, op, value, applies = row.get("phrase"), row.get("op"), row.get("value"), row.get("applies_to")
             if not phrase or op not in _OPS:
@@ -423,43 +683,50 @@ def _pages(folder: Path, onto: DomainOntology, built: BuiltDataset, problems: li
             if applies and applies not in columns:
                 problems.append(Problem(preds.name, row.line, f"applies_to names unknown column {applies!r}"))
                 continue
-            node = mint("pages", "node", f"predicate:{phrase}")
-            batch.typed(node, PG.VaguePredicate)
-            batch.lit(node, PG.phrase, phrase)
-            batch.lit(node, PG.op, op)
-            batch.lit(node, PG.value, value, "decimal")
+            node = predicate_iri(f"predicate:{phrase}")
+            text = (f"{node} {_TYPE} {term(PG.VaguePredicate)} .\n{node} {term(PG.phrase)} {plain(phrase)} .\n"
+                    f"{node} {term(PG.op)} {plain(op)} .\n{node} {term(PG.value)} {typed(value, _XSD_DECIMAL)} .\n")
             if applies:
-                batch.lit(node, PG.appliesTo, applies)
-    table = read_table(folder / "pages.csv", ("url",), tuple(columns), problems, limits)
-    if table is None:
+                text += f"{node} {term(PG.appliesTo)} {plain(applies)} .\n"
+            load._extra.append(text)
+            yield text
+    table_reader = open_table(folder / "pages.csv", ("url",), tuple(columns), problems, limits)
+    if table_reader is None:
         return
+    name_of = table_reader.name
+    cells = [(name, col.type, term(col.iri), datatype_suffix(col.type)) for name, col in columns.items()]
+    page_iri = Minter("pages", "page")
     seen: dict[str, int] = {}
-    for row in table.rows:
+    load._origins.append((page_iri.bare, name_of, seen))
+    for row in table_reader.rows():
         url = row.get("url")
-        if not _unique_id(url, seen, "url", table.name, row, problems):
+        if not _unique_id(url, seen, "url", name_of, row, problems):
             continue
         if not re.fullmatch(r"https?://[^\s<>\"{}|\\^`]+", url):
-            problems.append(Problem(table.name, row.line, f"not an http(s) URL: {url[:80]!r}"))
+            problems.append(Problem(name_of, row.line, f"not an http(s) URL: {url[:80]!r}"))
             continue
-        typed: list[tuple[URIRef, str, str]] = []
-        for name, col in columns.items():
+        values: list[tuple[str, str, str]] = []
+        for name, ctype, pred, suffix in cells:
             cell = row.get(name)
             if not cell:
                 continue  # empty cells carry no value and never match a filter
-            value = _typed_cell(cell, col.type)
-            if value is None:
-                problems.append(Problem(table.name, row.line, f"{name} must be {col.type}, got {cell[:40]!r}"))
+            lexical = _typed_cell(cell, ctype)
+            if lexical is None:
+                problems.append(Problem(name_of, row.line, f"{name} must be {ctype}, got {cell[:40]!r}"))
                 break
-            typed.append((col.iri, value, col.type))
+            values.append((name, pred, typed(lexical, suffix)))
         else:
-            page = mint("pages", "page", url)
-            batch.mark(page, table.name, row.line)
-            batch.typed(page, PG.WebPage)
-            batch.lit(page, ONT.id, url)
-            batch.lit(page, PG.url, url, "anyURI")
-            for prop, value, ctype in typed:
-                batch.lit(page, prop, value, ctype)
-    built.counts.update(pages=len(seen), columns=len(columns))
+            if problems:
+                continue
+            page = page_iri(url)
+            text = (f"{page} {_TYPE} {_WEBPAGE} .\n{page} {_ID} {plain(url)} .\n"
+                    f"{page} {_URL} {typed(url, _XSD_ANYURI)} .\n")
+            for _name, pred, lit in values:
+                text += f"{page} {pred} {lit} .\n"
+            if sample is not None:
+                sample.offer(name_of, tuple(n for n, _, _ in values), ("page", url), text)
+            yield text
+    load.counts.update(pages=len(seen), columns=len(columns))
 
 
 def _typed_cell(cell: str, ctype: str) -> str | None:

@@ -1,23 +1,36 @@
 """What answering needs about one loaded domain: its ontology, its lexicon, and the store to query.
 
 A context is built once per graph and domain and reused across questions (reading every node's names costs
-one query); the knowledge graph drops it whenever its data changes.
+one query over the whole graph: seconds at a million transfers). It outlives a guarded ingest: the knowledge
+graph reads the names of the batch's nodes into the same lexicon (:func:`add_nodes`). The lexicon holds the
+domain's own nodes only, so a load of another domain cannot make it stale. Writes that can change anything
+(arbitrary RDF imported, a cleared store) drop it.
+
+Each question works on its own view of the context (:meth:`Context.for_question`): the ontology, the lexicon
+and the store are shared, the record of the queries the answer ran is not, so questions asked at the same time
+from several threads do not mix their queries. :class:`ReadWriteLock` is how the knowledge graph keeps
+questions off a half-finished write.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from rdflib import URIRef
 
 from ont_platform.limits import Limits
-from ont_platform.namespaces import ONT, dataset_iri
+from ont_platform.namespaces import ONT, dataset_iri, mint
 from ont_platform.ontology import DomainOntology, load_domain
 from ont_platform.qa.lexicon import Lexicon, add_cues
-from ont_platform.rdf_terms import iri
-from ont_platform.sparql.common import PREFIXES, node_names
+from ont_platform.rdf_terms import iri, literal
+from ont_platform.sparql.common import PREFIXES
 from ont_platform.storage import Store
+
+_VALUES_BATCH = 400
 
 
 @dataclass
@@ -30,9 +43,16 @@ class Context:
     lexicon: Lexicon
     limits: Limits
     as_of: date | None
-    queries: list[str]
+    queries: list[str] = field(default_factory=list)
+    """The queries run through this context, in order (a question's own when it is a :meth:`for_question`
+    view)."""
     cache: dict[str, object] = field(default_factory=dict)
-    """Per-domain data an answerer derives once from the graph (the pages vocabulary, for instance)."""
+    """Per-domain data an answerer derives once from the graph (the pages vocabulary, for instance); emptied
+    when the domain's data changes."""
+
+    def for_question(self) -> Context:
+        """A view for one question: the same ontology, lexicon, store and cache, and a record of its own."""
+        return replace(self, queries=[])
 
     def run_select(self, query: str) -> list[dict[str, object]]:
         """Run one of our own read queries, recording it."""
@@ -41,7 +61,6 @@ class Context:
 
     def node_classes(self, node_id: str) -> list[URIRef]:
         """The classes of one node."""
-        from ont_platform.namespaces import mint
         from ont_platform.sparql.common import node_classes
 
         rows = self.run_select(node_classes(mint(self.domain, "node", node_id)))
@@ -70,21 +89,104 @@ def build_context(store: Store, domain: str, limits: Limits) -> Context:
             lex.add_term(label, "column", col.name)
     add_cues(lex, domain)
     if domain != "pages":
-        for row in store.select(node_names(limits.max_names)):
-            node_id = str(row["id"])
-            lex.add_name(node_id, node_id)
-            if row.get("name") is not None:
-                lex.add_name(str(row["name"]), node_id)
+        _add_names(lex, store.select(names_query(domain, limits.max_names)))
     as_of = None
     rows = store.select(f"{PREFIXES}SELECT ?d WHERE {{ {iri(dataset_iri(domain))} {iri(ONT.asOf)} ?d }} LIMIT 1")
     if rows and rows[0]["d"] is not None:
         as_of = date.fromisoformat(str(rows[0]["d"]))
-    return Context(store, domain, onto, lex, limits, as_of, [])
+    return Context(store, domain, onto, lex, limits, as_of)
+
+
+def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) -> str:
+    """The names questions use, of the domain's entity nodes (all of them, or only ``nodes``): each node's id
+    with its labels, aliases and normalised address. Relations (``ont:kind``) and chunks (``ont:text``) also
+    carry an ``ont:id`` and are left out; so are the nodes of other domains stored in the same graph."""
+    head = f"  VALUES ?n {{ {' '.join(iri(str(n)) for n in nodes)} }}\n" if nodes is not None else ""
+    prefix = literal(str(mint(domain, "node", "")))
+    return (
+        f"{PREFIXES}SELECT ?id ?name WHERE {{\n{head}"
+        f"  ?n ont:id ?id .\n"
+        f"  FILTER (STRSTARTS(STR(?n), {prefix}))\n"
+        f"  FILTER NOT EXISTS {{ ?n ont:kind ?k }} FILTER NOT EXISTS {{ ?n ont:text ?t }}\n"
+        f"  OPTIONAL {{ ?n rdfs:label|skos:altLabel|oc:addressNorm ?name }}\n"
+        f"}} LIMIT {int(limit)}"
+    )
+
+
+def _add_names(lex: Lexicon, rows: Iterable[Mapping[str, object]]) -> None:
+    for row in rows:
+        node_id = str(row["id"])
+        lex.add_name(node_id, node_id)
+        if row.get("name") is not None:
+            lex.add_name(str(row["name"]), node_id)
+
+
+def add_nodes(ctx: Context, nodes: Iterable[URIRef]) -> None:
+    """Read the names of ``nodes`` (new or extended by a write) into the context's lexicon, and forget what the
+    answerers derived from the data before.
+
+    The names are read back from the store with the same pattern :func:`build_context` uses, bound to these
+    nodes, so the lexicon ends up as a fresh build would make it (up to ``limits.max_names``, which caps the
+    full read only). Names only ever get added here: ingest does not remove labels.
+    """
+    ctx.cache.clear()
+    if ctx.domain == "pages":
+        return
+    batch: list[URIRef] = []
+    for node in sorted(set(nodes)):
+        batch.append(node)
+        if len(batch) == _VALUES_BATCH:
+            _add_names(ctx.lexicon, ctx.store.select(names_query(ctx.domain, ctx.limits.max_names, batch)))
+            batch = []
+    if batch:
+        _add_names(ctx.lexicon, ctx.store.select(names_query(ctx.domain, ctx.limits.max_names, batch)))
+
+
+class ReadWriteLock:
+    """Many readers or one writer; a waiting writer goes before readers that arrive after it.
+
+    Questions read (several queries each, which must all see the same committed data); a write holds it
+    exclusively while it commits and brings the contexts up to date. Not reentrant: a thread holding it must
+    not ask for it again.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._readers = 0
+        self._writing = False
+        self._writers_waiting = 0
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        with self._cond:
+            while self._writing or self._writers_waiting:
+                self._cond.wait()
+            self._readers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._readers -= 1
+                if not self._readers:
+                    self._cond.notify_all()
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        with self._cond:
+            self._writers_waiting += 1
+            try:
+                while self._writing or self._readers:
+                    self._cond.wait()
+            finally:
+                self._writers_waiting -= 1
+            self._writing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._writing = False
+                self._cond.notify_all()
 
 
 def node_iri(domain: str, node_id: str) -> URIRef:
-    from ont_platform.namespaces import mint
-
     return mint(domain, "node", node_id)
-
-

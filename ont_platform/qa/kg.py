@@ -168,13 +168,13 @@ def _near_miss(ctx: Context, name: str) -> tuple[str, str] | None:
     key = jamo(compact(name))
     best: tuple[int, str, str] | None = None
     budget = 1 if len(compact(name)) <= 2 else 2
-    for other, ids in ctx.lexicon.names.items():
+    for other in ctx.lexicon.names:
         other_j = jamo(other)
         if abs(len(other_j) - len(key)) > budget:
             continue
         d = _edit_distance(key, other_j, budget)
         if d <= budget and (best is None or (d, other) < best[:2]):
-            best = (d, other, sorted(ids)[0])
+            best = (d, other, ctx.lexicon.nodes_named(other)[0])
     return (best[1], best[2]) if best else None
 
 

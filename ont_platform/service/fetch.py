@@ -37,6 +37,7 @@ from ont_platform.errors import (
     FetchFailed,
     URLRefused,
 )
+from ont_platform.redaction import check_headers
 from ont_platform.service.settings import FetchLimits, Network
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -324,10 +325,11 @@ def post_json(url: str, body: Mapping[str, Any], *, headers: Mapping[str, str] |
     followed, proxies from the environment are ignored, the answer is bounded in size and time, and errors
     never include the request headers (which carry the API key).
     """
+    sent = check_headers(headers, f"the LLM endpoint {redact(url)}")
     try:
         with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
                           timeout=httpx.Timeout(timeout_s)) as client, \
-                client.stream("POST", url, json=dict(body), headers=dict(headers or {})) as response:
+                client.stream("POST", url, json=dict(body), headers=sent) as response:
             chunks: list[bytes] = []
             size = 0
             for chunk in response.iter_bytes():

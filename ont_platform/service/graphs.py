@@ -1,6 +1,8 @@
-"""The graphs a service answers from: one context per domain, one verifier per graph, one request at a time.
+"""The graphs a service answers from: each domain's question context (kept by its KnowledgeGraph), one
+verifier per graph, one request at a time.
 
-The question answerer, the verifier and the Korean analyser keep per-graph state that is not meant to be
+Questions go through :meth:`KnowledgeGraph.ask`'s own machinery, which is safe across threads and keeps the
+lexicon in step with ingests. The verifier and the extractors keep per-graph state that is not meant to be
 shared between threads, and the service's requests are short, so every use of a graph goes through one lock.
 """
 
@@ -16,9 +18,8 @@ from ont_platform.errors import InputError, NotFound
 from ont_platform.kg import KnowledgeGraph
 from ont_platform.namespaces import DOMAIN_NS, mint
 from ont_platform.ontology import local_name
-from ont_platform.qa.context import Context, build_context
+from ont_platform.qa.context import Context
 from ont_platform.qa.engine import Answer
-from ont_platform.qa.engine import answer as answer_question
 from ont_platform.sparql.kg import node_info
 from ont_platform.sparql.onchain import node_facts
 from ont_platform.verify import Verifier, VerifyReport
@@ -62,7 +63,6 @@ class GraphSet:
                 self._by_domain[domain] = kg
         self.examples = {d: list(q) for d, q in (examples or {}).items()}
         self.lock = threading.RLock()
-        self._contexts: dict[str, Context] = {}
         self._verifiers: dict[int, Verifier] = {}
 
     def domains(self) -> list[str]:
@@ -83,11 +83,11 @@ class GraphSet:
         return kg
 
     def context(self, domain: str) -> Context:
-        """The question context of ``domain`` (its ontology, lexicon and store), built once. Hold the lock."""
-        if domain not in self._contexts:
-            kg = self.graph(domain)
-            self._contexts[domain] = build_context(kg.store, domain, kg.limits)
-        return self._contexts[domain]
+        """The question context of ``domain`` (its ontology, lexicon and store), the one its graph keeps: built
+        once, and brought up to date by the graph's ingests. Hold the lock."""
+        kg = self.graph(domain)
+        with kg._lock.reading():
+            return kg._context(domain)
 
     def warm(self) -> None:
         """Build every domain's context now (the Korean analyser and the lexicons take seconds), so that the
@@ -100,12 +100,9 @@ class GraphSet:
 
     def ask(self, domain: str, question: str, qid: str | None = None) -> Traced:
         """Answer ``question`` over ``domain`` with the domain's contract, recording the queries that ran."""
+        kg = self.graph(domain)
         with self.lock:
-            ctx = self.context(domain)
-            ctx.queries.clear()
-            result = answer_question(ctx, question, qid if qid is not None else "q")
-            queries = list(ctx.queries)
-            ctx.queries.clear()
+            result, queries = kg._ask(question, domain=domain, qid=qid)
         return Traced(result, queries)
 
     def verify(self, answer: dict[str, Any], question: str | None = None) -> VerifyReport:
@@ -128,11 +125,10 @@ class GraphSet:
     def node(self, domain: str, node_id: str) -> dict[str, Any]:
         """What the graph says about one node: classes (with their labels), label and, on chain, the address."""
         with self.lock:
-            ctx = self.context(domain)
+            ctx = self.context(domain).for_question()
             iri = mint(domain, "node", node_id)
             builder = node_facts if domain == "onchain" else node_info
             rows = ctx.run_select(builder(iri))
-            ctx.queries.clear()
         if not rows:
             raise NotFound(f"no node {node_id!r} in the {domain} dataset")
         ns = str(DOMAIN_NS.get(domain, ""))

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ont_platform.errors import InputError
+from ont_platform.redaction import check_headers
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -64,6 +65,8 @@ class LLMSettings:
             raise InputError("the LLM model name must not be empty")
         if not 0 <= self.max_reasks <= 10:
             raise InputError("max_reasks must be from 0 to 10")
+        if self.api_key is not None:  # refused here by name: an HTTP client refusing it would quote it
+            check_headers({"Authorization": f"Bearer {self.api_key}"}, "the LLM API key (ONT_LLM_API_KEY)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 from ont_platform.errors import InputError
-from ont_platform.storage.base import RdfFormat, Row, Store
+from ont_platform.storage.base import RdfFormat, Row, Rows, Store
 
 BackendName = Literal["oxigraph", "rdflib", "remote"]
 
@@ -53,4 +53,4 @@ def open_store(
     raise InputError(f"unknown backend {backend!r}; use 'oxigraph', 'rdflib' or 'remote'")
 
 
-__all__ = ["BackendName", "RdfFormat", "Row", "Store", "open_store"]
+__all__ = ["BackendName", "RdfFormat", "Row", "Rows", "Store", "open_store"]

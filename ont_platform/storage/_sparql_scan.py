@@ -75,6 +75,8 @@ class _QueryShape:
     modifiers: set[str] = field(default_factory=set)
     has_from: bool = False
     keywords: set[str] = field(default_factory=set)
+    trailing_limit: tuple[int, int] | None = None
+    """``(offset of the LIMIT keyword, its value)`` when the query ends with a top-level ``LIMIT n``."""
 
 
 def _shape(query: str) -> _QueryShape:
@@ -88,7 +90,7 @@ def _shape(query: str) -> _QueryShape:
     if i + 1 < len(toks) and toks[i + 1].keyword in ("DISTINCT", "REDUCED"):
         shape.distinct = True
     depth = 0
-    for tok in toks[i:]:
+    for j, tok in enumerate(toks[i:], start=i):
         if tok.kind == "punct" and tok.text in "{(":
             depth += 1
         elif tok.kind == "punct" and tok.text in "})":
@@ -98,6 +100,8 @@ def _shape(query: str) -> _QueryShape:
             shape.keywords.add(kw)
             if depth == 0 and kw in ("ORDER", "LIMIT", "OFFSET"):
                 shape.modifiers.add(kw)
+                if kw == "LIMIT" and j + 2 == len(toks) and toks[j + 1].text.isdigit():
+                    shape.trailing_limit = (tok.start, int(toks[j + 1].text))
             if depth == 0 and kw == "FROM":
                 shape.has_from = True
     return shape

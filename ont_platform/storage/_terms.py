@@ -34,3 +34,33 @@ def from_oxigraph(term: object) -> Node | None:
     if isinstance(term, ox.BlankNode):
         return BNode(term.value)
     raise TypeError(f"unsupported term {term!r}")
+
+
+Parts = tuple[int, str] | tuple[int, str, str | None, str | None]
+"""A term as plain values that pickle cheaply: ``(0, iri)``, ``(1, bnode id)``, ``(2, lexical, datatype, lang)``."""
+
+
+def parts_from_oxigraph(term: object) -> Parts | None:
+    """A pyoxigraph term as :data:`Parts`, for sending from a query worker to its parent."""
+    if term is None:
+        return None
+    if isinstance(term, ox.NamedNode):
+        return (0, term.value)
+    if isinstance(term, ox.Literal):
+        dt = term.datatype.value if term.datatype is not None else None
+        return (2, term.value, None if dt == _RDF_LANGSTRING else dt, term.language)
+    if isinstance(term, ox.BlankNode):
+        return (1, term.value)
+    raise TypeError(f"unsupported term {term!r}")
+
+
+def from_parts(parts: Parts | None) -> Node | None:
+    """The rdflib term :func:`from_oxigraph` gives for the same pyoxigraph term."""
+    if parts is None:
+        return None
+    if parts[0] == 0:
+        return URIRef(parts[1])
+    if parts[0] == 1:
+        return BNode(parts[1])
+    _, lexical, dt, lang = parts  # type: ignore[misc]
+    return literal(lexical, dt, lang)

@@ -12,7 +12,7 @@ Query results come back as rdflib terms (:class:`rdflib.URIRef`, :class:`rdflib.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import ClassVar
 
@@ -20,6 +20,41 @@ from rdflib.term import Node
 
 Row = Mapping[str, Node | None]
 """One solution of a SELECT query: variable name (without ``?``) to term, ``None`` when unbound."""
+
+
+class Rows(list[Row]):
+    """The solutions of a SELECT, in order: a plain list that also says whether it was cut at a row limit.
+
+    ``truncated`` is true when the query had more solutions than the ``max_rows`` it was run with, so a
+    caller can say "first 10,000 rows" instead of passing a partial result off as the whole.
+    """
+
+    truncated: bool
+
+    def __init__(self, rows: Iterable[Row] = (), *, truncated: bool = False) -> None:
+        super().__init__(rows)
+        self.truncated = truncated
+
+    @classmethod
+    def capped(cls, rows: Iterable[Row], max_rows: int | None) -> Rows:
+        """The first ``max_rows`` of ``rows`` (all when ``None``), marked truncated when there were more."""
+        if max_rows is None:
+            return cls(rows)
+        out = cls()
+        for row in rows:
+            if len(out) >= max_rows:
+                out.truncated = True
+                break
+            out.append(row)
+        return out
+
+
+def check_max_rows(max_rows: int | None) -> None:
+    """Refuse a row limit that is not a positive number (a bool or zero is a caller's mistake)."""
+    if max_rows is not None and (isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 1):
+        from ont_platform.errors import InputError
+
+        raise InputError(f"max_rows must be a positive number of rows or None, not {max_rows!r}")
 
 
 class RdfFormat(str, Enum):
@@ -50,25 +85,60 @@ class Store(ABC):
 
     Guarantees every backend keeps:
 
-    * :meth:`add_ntriples`, :meth:`load_rdf` and :meth:`update` are all or nothing: after an error the
-      store holds exactly what it held before.
+    * :meth:`add_ntriples`, :meth:`add_ntriples_stream`, :meth:`load_rdf` and :meth:`update` are all or
+      nothing: after an error the store holds exactly what it held before.
     * :meth:`select` and :meth:`ask` never write.
     * Errors are :class:`ont_platform.errors.OntError` subclasses, never the engine's own exceptions.
+
+    Bounded work. Every read takes ``timeout`` (seconds), and :meth:`select` takes ``max_rows``:
+
+    * ``timeout=None`` means *no time limit*. It is for queries the library writes itself and knows to be
+      bounded (a bound start node, a fixed number of hops, a ``LIMIT``); the embedded Oxigraph store runs them
+      in this process at full speed.
+    * A number means the query is stopped when it runs longer and :class:`~ont_platform.errors.QueryTimeout`
+      is raised (with the limit in the message); the store is unchanged and answers the next query. Use it for
+      every query written by someone else and wherever a slow plan must not hang a caller. Embedded Oxigraph
+      runs such a query in a worker process forked from this one and kills it at the limit (pyoxigraph has no
+      query timeout of its own); a remote endpoint gets it as the HTTP timeout; the rdflib backend cannot stop
+      its pure-Python engine and only ignores it.
+    * ``max_rows`` caps a SELECT's solutions; the result's :attr:`Rows.truncated` says whether some were cut.
     """
 
     backend: ClassVar[str]
 
     @abstractmethod
-    def select(self, query: str, *, timeout: float | None = None) -> list[Row]:
-        """Run a SPARQL SELECT and return its solutions in order."""
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+        """Run a SPARQL SELECT and return its solutions in order, at most ``max_rows`` of them (see above)."""
 
     @abstractmethod
     def ask(self, query: str, *, timeout: float | None = None) -> bool:
-        """Run a SPARQL ASK."""
+        """Run a SPARQL ASK, stopped after ``timeout`` seconds when one is given (see above)."""
 
     @abstractmethod
     def add_ntriples(self, data: str) -> None:
         """Add the triples of an N-Triples document, all or nothing."""
+
+    def add_ntriples_stream(self, chunks: Iterable[bytes]) -> None:
+        """Add an N-Triples document given as UTF-8 ``bytes`` chunks, all or nothing.
+
+        Only the concatenation matters: a chunk may end anywhere, even inside a line. If iterating ``chunks``
+        raises, that exception propagates unchanged and nothing is written. This default reads every chunk
+        first and makes one :meth:`add_ntriples` call; the embedded Oxigraph store overrides it to parse the
+        chunks as they come, in one transaction, so a large batch is never held whole in memory.
+        """
+        from ont_platform.errors import InputError, RDFSyntaxError
+
+        parts: list[bytes] = []
+        for chunk in chunks:
+            if not isinstance(chunk, bytes | bytearray | memoryview):
+                raise InputError(f"N-Triples chunks must be bytes, got {type(chunk).__name__}")
+            parts.append(bytes(chunk))
+        try:
+            text = b"".join(parts).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RDFSyntaxError(f"N-Triples must be UTF-8 (byte {exc.start} is not)") from exc
+        del parts
+        self.add_ntriples(text)
 
     @abstractmethod
     def update(self, sparql_update: str) -> None:

@@ -7,14 +7,36 @@ applies in one transaction, so a batch is all or nothing (a killed process never
 
 from __future__ import annotations
 
+import functools
+import io
+import logging
+import math
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pyoxigraph as ox
 
-from ont_platform.errors import QueryError, RDFSyntaxError, StoreError, StoreLockedError
+from ont_platform.errors import (
+    InputError,
+    QueryError,
+    QueryTimeout,
+    RDFSyntaxError,
+    StoreError,
+    StoreLockedError,
+)
 from ont_platform.storage._guards import refuse_dtd
-from ont_platform.storage._terms import from_oxigraph
-from ont_platform.storage.base import RdfFormat, Row, Store
+from ont_platform.storage._query_worker import (
+    FORK_AVAILABLE,
+    Form,
+    QueryWorker,
+    Request,
+)
+from ont_platform.storage._terms import from_oxigraph, from_parts, parts_from_oxigraph
+from ont_platform.storage.base import RdfFormat, Rows, Store, check_max_rows
 
 TURTLE_PREFIXES = {
     "ont": "https://w3id.org/ont-platform/core#",
@@ -26,6 +48,13 @@ TURTLE_PREFIXES = {
     "xsd": "http://www.w3.org/2001/XMLSchema#",
 }
 
+_READ_BUFFER = 1 << 16
+
+BULK_MARKER = "ont-bulk-load-in-progress"
+"""File written into an on-disk store's folder while a bulk load fills it (see ``add_ntriples_stream``)."""
+
+log = logging.getLogger(__name__)
+
 _FORMATS = {
     RdfFormat.TURTLE: ox.RdfFormat.TURTLE,
     RdfFormat.NTRIPLES: ox.RdfFormat.N_TRIPLES,
@@ -36,6 +65,10 @@ class OxigraphStore(Store):
     """Oxigraph store; ``path=None`` keeps it in memory, a path opens (or creates) an on-disk store.
 
     Only one process may hold an on-disk store for writing; a second one gets :class:`StoreLockedError`.
+
+    Reads with a ``timeout`` run in a query worker (:mod:`ont_platform.storage._query_worker`): a process forked
+    from this one, which sees the store as it was at the fork, is killed at the limit, and is dropped after
+    every write so the next timed read sees the new data. Every write method calls :meth:`_written` for that.
 
     >>> s = OxigraphStore()
     >>> s.add_ntriples('<urn:a> <urn:p> "1" .\\n')
@@ -56,6 +89,10 @@ class OxigraphStore(Store):
                     f"store at {self.path} is locked: another process has it open for writing"
                 ) from exc
             raise StoreError(f"cannot open store at {self.path}: {text}") from exc
+        self._worker: QueryWorker | None = None
+        self._worker_lock = threading.Lock()
+        if self.path is not None and (self.path / BULK_MARKER).exists():
+            self._undo_bulk_load()
 
     @property
     def _s(self) -> ox.Store:
@@ -64,28 +101,122 @@ class OxigraphStore(Store):
         return self._store
 
     def _run(self, query: str) -> object:
-        try:
-            return self._s.query(query)
-        except SyntaxError as exc:
-            raise QueryError(f"SPARQL syntax error: {exc}") from exc
-        except (OSError, RuntimeError, ValueError) as exc:
-            raise QueryError(f"query failed: {exc}") from exc
+        return _query(self._s, query)
 
-    def select(self, query: str, *, timeout: float | None = None) -> list[Row]:
-        result = self._run(query)
-        if not isinstance(result, ox.QuerySolutions):
-            raise QueryError("not a SELECT query")
-        names = [v.value for v in result.variables]
-        return [{n: from_oxigraph(sol[n]) for n in names} for sol in result]
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+        """Run a SELECT; with a ``timeout`` it runs in the query worker and is stopped at the limit.
+
+        Without one it runs here, unbounded in time: for the library's own bounded queries only (see
+        :class:`~ont_platform.storage.base.Store`). ``max_rows`` stops reading solutions after that many.
+        """
+        check_max_rows(max_rows)
+        if _in_process(timeout):
+            names, rows, truncated = _solutions(self._s, query, max_rows, from_oxigraph)
+        else:
+            assert timeout is not None
+            names, rows, truncated = self._in_worker((query, "SELECT", max_rows), timeout)
+            rows = [tuple(from_parts(t) for t in row) for row in rows]
+        return Rows((dict(zip(names, row, strict=True)) for row in rows), truncated=truncated)
 
     def ask(self, query: str, *, timeout: float | None = None) -> bool:
-        result = self._run(query)
-        if not isinstance(result, ox.QueryBoolean):
-            raise QueryError("not an ASK query")
-        return bool(result)
+        """Run an ASK; with a ``timeout`` it runs in the query worker and is stopped at the limit."""
+        if _in_process(timeout):
+            return _boolean(self._s, query)
+        assert timeout is not None
+        return bool(self._in_worker((query, "ASK", None), timeout))
+
+    def _in_worker(self, request: Request, timeout: float) -> Any:
+        """Run one request in the query worker, starting one (a snapshot of the store as it is now) if needed."""
+        started = time.monotonic()
+        if not self._worker_lock.acquire(timeout=timeout):
+            raise QueryTimeout(f"query stopped: another query held the worker for the whole time limit of "
+                               f"{timeout:g} s", limit=timeout)
+        try:
+            if self._worker is None:
+                store = self._s
+                self._worker = QueryWorker(functools.partial(_execute, store), functools.partial(_probe, store))
+            worker = self._worker
+            try:
+                return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=timeout)
+            except (QueryTimeout, StoreError):
+                self._worker = None  # it killed itself; the next timed query forks a fresh one
+                raise
+        finally:
+            self._worker_lock.release()
+
+    def _written(self, *, wait: bool = False) -> None:
+        """Drop the query worker after a write: its snapshot is stale. Every write method calls this. The worker
+        is killed now and reaped in the background unless ``wait`` (closing the store waits)."""
+        with self._worker_lock:
+            if self._worker is not None:
+                self._worker.close(wait=wait)
+                self._worker = None
 
     def add_ntriples(self, data: str) -> None:
         self._load(data.encode("utf-8"), ox.RdfFormat.N_TRIPLES)
+
+    def add_ntriples_stream(self, chunks: Iterable[bytes]) -> None:
+        """Add N-Triples read from ``chunks`` in one ``Store.load``: one transaction, all or nothing.
+
+        pyoxigraph reads the chunks through a file-like object as it parses, so the batch never exists in
+        memory as one document. Into an empty on-disk store the chunks go through ``bulk_load`` instead (see
+        :meth:`_bulk_load`: same all-or-nothing outcome, a sixth of the memory). A syntax error in any chunk, or an exception raised by the iterator itself
+        (a loader that finds a bad row late raises it there), aborts the transaction: the store keeps exactly
+        what it held, in memory and on disk. The iterator's own exception is re-raised unchanged.
+        """
+        reader = _ChunkReader(chunks)
+        bulk = self.path is not None and self._is_empty()
+        try:
+            # buffered: pyoxigraph reads ~2 KB at a time, the buffer calls back into Python once per 64 KB
+            stream = io.BufferedReader(reader, _READ_BUFFER)
+            if bulk:
+                self._bulk_load(stream)
+            else:
+                self._s.load(stream, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
+        except BaseException as exc:
+            if reader.error is not None:
+                raise reader.error from None
+            if isinstance(exc, SyntaxError):
+                raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
+            if isinstance(exc, (OSError, ValueError)):
+                raise StoreError(f"write failed, nothing was written: {exc}") from exc
+            raise
+        self._written()
+
+    def _is_empty(self) -> bool:
+        return next(iter(self._s.quads_for_pattern(None, None, None)), None) is None
+
+    def _bulk_load(self, stream: io.BufferedReader) -> None:
+        """Fill an EMPTY on-disk store with ``bulk_load`` and compact it, all or nothing.
+
+        A transactional load into an on-disk store keeps the whole transaction in memory (about 10 GB for
+        12M triples); ``bulk_load`` writes sorted files as it goes (1.7 GB peak for the same) but is not one
+        transaction. Because the store was empty, "nothing" is easy to restore: a marker file says a bulk load
+        is under way; a failure clears the store, and a store opened with the marker still there (the process
+        was killed) is cleared on open. The marker is removed only once the data is flushed.
+        """
+        assert self.path is not None
+        marker = self.path / BULK_MARKER
+        with open(marker, "w", encoding="utf-8") as f:
+            f.write("a bulk load into this empty store did not finish; the store is cleared when opened\n")
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            self._s.bulk_load(stream, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
+            self._s.flush()
+            self._s.optimize()  # queries right after a bulk load are slow until the files are compacted
+        except BaseException:
+            self._undo_bulk_load()
+            raise
+        marker.unlink()
+
+    def _undo_bulk_load(self) -> None:
+        """Empty a store whose bulk load failed or was interrupted (it was empty before), then drop the marker."""
+        assert self.path is not None
+        log.warning("clearing %s: a bulk load into it did not finish", self.path)
+        self._s.clear()
+        self._s.flush()
+        (self.path / BULK_MARKER).unlink(missing_ok=True)
 
     def _load(self, data: bytes, fmt: ox.RdfFormat) -> None:
         refuse_dtd(data)
@@ -95,6 +226,7 @@ class OxigraphStore(Store):
             raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
         except (OSError, ValueError) as exc:
             raise StoreError(f"write failed, nothing was written: {exc}") from exc
+        self._written()
 
     def update(self, sparql_update: str) -> None:
         try:
@@ -103,6 +235,7 @@ class OxigraphStore(Store):
             raise QueryError(f"SPARQL update syntax error: {exc}") from exc
         except (OSError, ValueError, RuntimeError) as exc:
             raise StoreError(f"update failed, nothing was written: {exc}") from exc
+        self._written()
 
     def dump(self, fmt: RdfFormat = RdfFormat.NTRIPLES) -> bytes:
         if fmt in _FORMATS:
@@ -130,6 +263,7 @@ class OxigraphStore(Store):
 
     def clear(self) -> None:
         self._s.clear_graph(ox.DefaultGraph())
+        self._written()
 
     def optimize(self) -> None:
         """Compact an on-disk store; queries right after a large load are faster once this has run."""
@@ -137,7 +271,103 @@ class OxigraphStore(Store):
             self._s.optimize()
 
     def close(self) -> None:
+        self._written(wait=True)
         if self._store is not None:
             if self.path is not None:
                 self._store.flush()
             self._store = None
+
+
+# -- reading, here or in the query worker ------------------------------------------------------------------
+
+
+class _ChunkReader(io.RawIOBase):
+    """A read-only binary stream over an iterator of ``bytes`` chunks, for ``Store.load``.
+
+    pyoxigraph asks for about 2 KB at a time; a chunk is served from a memoryview without copying the rest.
+    An exception from the iterator is kept in ``error`` (so the caller can re-raise it as it was) and raised.
+    """
+
+    def __init__(self, chunks: Iterable[bytes]) -> None:
+        self._chunks: Iterator[bytes] = iter(chunks)
+        self._view = memoryview(b"")
+        self._pos = 0
+        self.error: BaseException | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        while self._pos >= len(self._view):
+            try:
+                chunk = next(self._chunks)
+            except StopIteration:
+                return 0
+            except BaseException as exc:
+                self.error = exc
+                raise
+            if not isinstance(chunk, bytes | bytearray | memoryview):
+                self.error = InputError(f"N-Triples chunks must be bytes, got {type(chunk).__name__}")
+                raise self.error
+            self._view, self._pos = memoryview(chunk), 0
+        n = min(len(buffer), len(self._view) - self._pos)
+        buffer[:n] = self._view[self._pos : self._pos + n]
+        self._pos += n
+        return n
+
+
+def _query(store: ox.Store, query: str) -> object:
+    try:
+        return store.query(query)
+    except SyntaxError as exc:
+        raise QueryError(f"SPARQL syntax error: {exc}") from exc
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise QueryError(f"query failed: {exc}") from exc
+
+
+def _solutions(
+    store: ox.Store, query: str, max_rows: int | None, convert: Callable[[Any], Any]
+) -> tuple[list[str], list[tuple[Any, ...]], bool]:
+    """Variable names, at most ``max_rows`` solutions (terms passed through ``convert``), and whether more
+    were left unread. Solutions are read lazily, so the cap also bounds memory."""
+    result = _query(store, query)
+    if not isinstance(result, ox.QuerySolutions):
+        raise QueryError("not a SELECT query")
+    names = [v.value for v in result.variables]
+    rows: list[tuple[Any, ...]] = []
+    try:
+        for solution in result:
+            if max_rows is not None and len(rows) >= max_rows:
+                return names, rows, True
+            rows.append(tuple(convert(solution[n]) for n in names))
+    except (OSError, RuntimeError, ValueError) as exc:
+        raise QueryError(f"query failed: {exc}") from exc
+    return names, rows, False
+
+
+def _boolean(store: ox.Store, query: str) -> bool:
+    result = _query(store, query)
+    if not isinstance(result, ox.QueryBoolean):
+        raise QueryError("not an ASK query")
+    return bool(result)
+
+
+def _execute(store: ox.Store, query: str, form: Form, max_rows: int | None) -> object:
+    """One request in the query worker; terms travel back as plain tuples."""
+    if form == "ASK":
+        return _boolean(store, query)
+    return _solutions(store, query, max_rows, parts_from_oxigraph)
+
+
+def _probe(store: ox.Store) -> None:
+    store.query("ASK { ?s ?p ?o }")
+
+
+def _in_process(timeout: float | None) -> bool:
+    """Whether a read runs in this process: no time limit asked for, or no fork on this platform."""
+    if timeout is None:
+        return True
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
+            or timeout <= 0:
+        raise InputError(f"timeout must be a positive number of seconds or None, not {timeout!r}")
+    return not FORK_AVAILABLE

@@ -6,13 +6,14 @@ slower than Oxigraph on path queries, so large data belongs in the embedded defa
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rdflib import Graph
 from rdflib.query import Result
 
 from ont_platform.errors import QueryError, StoreError
-from ont_platform.storage.base import RdfFormat, Row, Store
+from ont_platform.storage.base import RdfFormat, Rows, Store, check_max_rows
 from ont_platform.storage.rdf_io import parse_graph, serialize_graph
 
 
@@ -38,16 +39,15 @@ class RdflibStore(Store):
         except Exception as exc:  # pyparsing and rdflib raise many unrelated types
             raise QueryError(f"query failed: {type(exc).__name__}: {str(exc)[:300]}") from exc
 
-    def select(self, query: str, *, timeout: float | None = None) -> list[Row]:
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+        """Run a SELECT. ``timeout`` is not enforced: rdflib's pure-Python engine cannot be stopped."""
+        check_max_rows(max_rows)
         result = self._run(query)
         if result.type != "SELECT":
             raise QueryError("not a SELECT query")
         names = [str(v) for v in (result.vars or [])]
-        rows: list[Row] = []
-        for sol in result:
-            values: Any = sol
-            rows.append({n: values[i] for i, n in enumerate(names)})
-        return rows
+        solutions: Iterable[Any] = result
+        return Rows.capped(({n: sol[i] for i, n in enumerate(names)} for sol in solutions), max_rows)
 
     def ask(self, query: str, *, timeout: float | None = None) -> bool:
         result = self._run(query)

@@ -19,12 +19,13 @@ servers and how each difference is handled here.
 
 from __future__ import annotations
 
+import base64
 import logging
 import re
 import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import httpx
 import pyoxigraph as ox
@@ -35,9 +36,11 @@ from ont_platform.errors import (
     EndpointError,
     InputError,
     QueryError,
+    QueryTimeout,
     RDFSyntaxError,
     StoreError,
 )
+from ont_platform.redaction import check_headers, protect
 from ont_platform.storage._guards import refuse_dtd
 from ont_platform.storage._ntriples import (
     ParsedBatch,
@@ -53,7 +56,7 @@ from ont_platform.storage._sparql_scan import (
     _scope_update,
     _shape,
 )
-from ont_platform.storage.base import RdfFormat, Row, Store
+from ont_platform.storage.base import RdfFormat, Row, Rows, Store, check_max_rows
 from ont_platform.storage.rdf_io import parse_graph, serialize_graph
 
 log = logging.getLogger(__name__)
@@ -66,6 +69,9 @@ STAGING_PREFIX = "https://w3id.org/ont-platform/graph/staging/"
 
 DEFAULT_MAX_ROWS = 10_000
 """Virtuoso's ``ResultSetMaxRows`` as shipped: it cuts every result at this many rows."""
+
+MOVE_TRIPLES_PER_S = 10_000
+"""Slowest rate assumed for moving a staged batch into the graph; sets that request's time limit."""
 
 _RESULTS_JSON = "application/sparql-results+json"
 _MESSAGE_LIMIT = 500
@@ -85,6 +91,11 @@ class _RequestRefused(_HTTPStatusError, QueryError):
     It is both an :class:`EndpointError` and a :class:`QueryError`, so code written against the embedded
     backends (which raise QueryError for a bad query) catches it too.
     """
+
+
+class _QueryTimedOut(EndpointError, QueryTimeout):
+    """A query the endpoint did not answer within the time limit: an :class:`EndpointError` as before, and the
+    :class:`QueryTimeout` the embedded store raises, so one ``except`` serves every backend."""
 
 
 class RemoteStore(Store):
@@ -139,7 +150,10 @@ class RemoteStore(Store):
             raise InputError("max_rows must be a positive number of rows or None")
         self.max_rows = max_rows
         self.timeout = timeout
-        self._secrets = _secrets(headers or {}, (self.query_url, self.update_url))
+        # a value httpx would refuse is refused here, by name: httpx's own error quotes the value (the token)
+        headers = check_headers(headers, "remote endpoint")
+        self._secrets = _secrets(headers, (self.query_url, self.update_url))
+        protect(self._secrets)  # httpx logs every request's URL (credentials, query token) at INFO
         self._client = httpx.Client(
             timeout=timeout,
             headers=dict(headers or {}),
@@ -154,14 +168,16 @@ class RemoteStore(Store):
 
     # --- reads ------------------------------------------------------------------------------------------
 
-    def select(self, query: str, *, timeout: float | None = None) -> list[Row]:
-        """Run a SELECT in the store's graph.
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+        """Run a SELECT in the store's graph; ``timeout`` is the HTTP timeout of each request it sends.
 
         ``DISTINCT``/``REDUCED`` results are also de-duplicated here (Virtuoso can repeat rows for ``p+``).
         A result the endpoint cut at its row limit is fetched again in pages and checked against a COUNT; a
-        cut result that cannot be paged safely (it has its own ``ORDER BY``, ``LIMIT`` or ``OFFSET``) raises
+        cut result that cannot be paged safely (it has its own ``ORDER BY`` or ``OFFSET``, or a ``LIMIT`` that is
+        not the last thing in the query) raises
         :class:`EndpointError` rather than coming back incomplete.
         """
+        check_max_rows(max_rows)
         shape = _shape(query)
         if shape.form != "SELECT":
             raise QueryError(f"select() runs SELECT queries, got {shape.form or 'no query form'}")
@@ -171,7 +187,7 @@ class RemoteStore(Store):
             rows = self._complete(query, shape, variables, rows, cap, timeout)
         if shape.distinct:
             rows = _dedupe(rows)
-        return rows
+        return Rows.capped(rows, max_rows)
 
     def ask(self, query: str, *, timeout: float | None = None) -> bool:
         shape = _shape(query)
@@ -279,18 +295,21 @@ class RemoteStore(Store):
             self._post_update(_insert(self._g, *parts[0]), "add")
             return
         staging = sparql_iri(STAGING_PREFIX + uuid.uuid4().hex)
+        # Moving or dropping the staged batch is one request whose time grows with the batch (the Oxigraph
+        # server copies 1.2M triples in about a minute): allow it at least a second per 10,000 triples.
+        whole = max(self.timeout, len(batch) / MOVE_TRIPLES_PER_S)
         try:
             for i, part in enumerate(parts, start=1):
                 self._post_update(_insert(staging, *part), f"add (chunk {i} of {len(parts)})")
-            self._post_update(f"ADD {staging} TO {self._g}", "add (moving the staged batch)")
+            self._post_update(f"ADD {staging} TO {self._g}", "add (moving the staged batch)", timeout=whole)
         except BaseException:
-            self._drop_quietly(staging)
+            self._drop_quietly(staging, whole)
             raise
-        self._drop_quietly(staging)
+        self._drop_quietly(staging, whole)
 
-    def _drop_quietly(self, graph: str) -> None:
+    def _drop_quietly(self, graph: str, timeout: float | None = None) -> None:
         try:
-            self._post_update(f"DROP SILENT GRAPH {graph}", "drop staging graph")
+            self._post_update(f"DROP SILENT GRAPH {graph}", "drop staging graph", timeout=timeout)
         except EndpointError as exc:
             log.warning("could not drop staging graph %s: %s", graph, exc)
 
@@ -358,6 +377,15 @@ class RemoteStore(Store):
         ``ORDER BY`` with ``OFFSET + LIMIT`` above 10,000 rows).
         """
         why = f"the endpoint cut the result at {cap} rows (its row limit)"
+        if shape.modifiers == {"LIMIT"} and shape.trailing_limit is not None:
+            # Without ORDER BY any n solutions are a correct answer to `LIMIT n`: fetch the whole result in
+            # pages and keep the first n (after removing duplicates when the query asks for DISTINCT).
+            at, limit = shape.trailing_limit
+            if limit <= len(rows):
+                return rows[:limit]
+            unlimited = query[:at]
+            full = self._complete(unlimited, _shape(unlimited), variables, rows, cap, timeout)
+            return (_dedupe(full) if shape.distinct else full)[:limit]
         if shape.modifiers:
             parts = sorted(shape.modifiers)
             raise EndpointError(
@@ -456,8 +484,9 @@ class RemoteStore(Store):
             )
         return response
 
-    def _post_update(self, update: str, what: str, *, text_from_caller: bool = False) -> None:
-        self._post(self.update_url, {"update": update}, None, what, text_from_caller=text_from_caller)
+    def _post_update(self, update: str, what: str, *, text_from_caller: bool = False,
+                     timeout: float | None = None) -> None:
+        self._post(self.update_url, {"update": update}, timeout, what, text_from_caller=text_from_caller)
 
     def _post(
         self, url: str, data: dict[str, str], timeout: float | None, what: str, *, text_from_caller: bool
@@ -474,7 +503,10 @@ class RemoteStore(Store):
             )
         except httpx.TimeoutException as exc:
             limit = timeout if timeout is not None else self.timeout
-            raise EndpointError(f"{what}: no answer from {where} within {limit} s") from exc
+            message = f"{what}: no answer from {where} within {limit:g} s"
+            if url == self.query_url and "query" in data:
+                raise _QueryTimedOut(f"{message} (the query's time limit)", limit=limit) from exc
+            raise EndpointError(message) from exc
         except httpx.HTTPError as exc:
             raise EndpointError(
                 f"{what}: cannot reach the SPARQL endpoint {where}: {self._scrub(str(exc)) or type(exc).__name__}"
@@ -595,6 +627,12 @@ def _secrets(headers: dict[str, str], urls: Iterable[str]) -> list[str]:
     for url in urls:
         parts = urlsplit(url)
         found.extend(x for x in (parts.password, parts.username) if x)
+        found.extend(unquote(x) for x in (parts.password, parts.username) if x)
+        if parts.username is not None or parts.password is not None:
+            # httpx sends URL credentials as Basic auth: an endpoint that echoes the header shows them encoded
+            pair = f"{unquote(parts.username or '')}:{unquote(parts.password or '')}"
+            found.append(base64.b64encode(pair.encode("utf-8")).decode("ascii"))
         if parts.query:
             found.append(parts.query)
+            found.append(unquote(parts.query))
     return sorted({s for s in found if len(s) >= 4}, key=len, reverse=True)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from rdflib import RDF, BNode, Graph, Literal, URIRef
+from rdflib import RDF, BNode, Literal, URIRef
 from rdflib.term import Node
 
 from ont_platform.errors import InputError, ValidationFailed
@@ -44,6 +44,7 @@ from ont_platform.validation.facts import (
 from ont_platform.validation.models import OntologyExtractionResult
 from ont_platform.validation.result import CheckStatus, ValidationResult
 from ont_platform.validation.rules import Code, Findings, RuleConfig
+from ont_platform.validation.shapes import Triples
 from ont_platform.validation.structure import Payload
 from ont_platform.validation.terms import datatype_name, lexical
 
@@ -107,7 +108,7 @@ class OntoCastValidator(Validator):
         assert self.index is not None
         graph_findings = Findings(max_issues=self.config.max_issues)
         facts = build_facts(extraction, self.index, graph_findings)
-        copy = neighbourhood(self.store, facts) if self.store is not None else Graph()
+        copy = neighbourhood(self.store, facts) if self.store is not None else Triples()
         reconcile(facts, copy, graph_findings)
         checks["graph"] = "failed" if graph_findings.errors else "passed"
         findings.extend(graph_findings)
@@ -116,7 +117,7 @@ class OntoCastValidator(Validator):
             return
         self._shacl(copy, facts, findings, checks)
 
-    def _shacl(self, copy: Graph, facts: Facts, findings: Findings, checks: dict[str, CheckStatus]) -> None:
+    def _shacl(self, copy: Triples, facts: Facts, findings: Findings, checks: dict[str, CheckStatus]) -> None:
         assert self.index is not None
         size = len(copy) + len(facts)
         if size > self.max_shacl_triples:
@@ -244,7 +245,7 @@ class OntoCastValidator(Validator):
         if store is not None:
             for r in _relations_of(store, deleted):
                 facts.paths.setdefault(r, "$")
-        copy = neighbourhood(store, facts) if store is not None else Graph()
+        copy = neighbourhood(store, facts) if store is not None else Triples()
         for triple in deleted:
             copy.remove(triple)
         size = len(copy) + len(inserted)

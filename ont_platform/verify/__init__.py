@@ -59,7 +59,18 @@ def verify_answer(kg: Any, answer: object, *, question: str | None = None, gold:
     limit (yes/no against breadth-first search, shortest path, the walk's start); without it they check what
     the answer itself states. ``gold`` is a gold line's ``expected`` object (or the whole line): its node and
     URL sets are compared with the query's and the matched ones.
+
+    Raises :class:`InputError` for a ``question`` that is not text or is longer than
+    ``kg.limits.max_question_chars`` (as ``ask`` does). An answer over the size limits (``max_answer_items``,
+    ``max_answer_depth``) is not an error: it gets a report with a ``limits`` failure.
     """
+    if question is not None:
+        if not isinstance(question, str):
+            raise InputError(f"a question must be text, got {type(question).__name__}")
+        limit = kg.limits.max_question_chars
+        if len(question) > limit:
+            raise InputError(f"question is {len(question)} characters, over the limit of {limit} "
+                             "(Limits.max_question_chars)")
     with Verifier(kg, isolation=isolation) as verifier:
         return verifier.verify(answer, question=question, gold=dict(gold) if gold is not None else None)
 

@@ -8,34 +8,28 @@ hostile input:
    ``SERVICE``, ``FROM``/``FROM NAMED``, ``GRAPH`` (the data lives in the default graph), unbounded property
    paths (``p*``, ``p+``), and ``\\u`` escapes (which parsers apply differently, so what was inspected might not
    be what runs).
-2. **Run** in a worker with a time limit and a row cap. ``isolation="thread"`` runs it in a daemon thread of this
-   process (pyoxigraph releases the GIL, so waiting works); a query that runs out of time is abandoned, asked to
-   stop at its next row, and no new query starts while two abandoned ones are still running.
-   ``isolation="process"`` runs it in a child process holding a copy of the graph, killed when it runs out of
-   time: the choice for a long-running service that verifies answers from strangers.
+2. **Run** with a time limit and a row cap, where it can be stopped (see :class:`QueryRunner`): on the embedded
+   Oxigraph store in a worker process that is killed at the limit
+   (:class:`~ont_platform.errors.QueryTimeout`), on a remote endpoint with the limit as HTTP timeout. Only the
+   rdflib backend's engine cannot be stopped: there ``isolation="thread"`` abandons a query that runs out of
+   time (asked to stop at its next row; no new query starts while two abandoned ones still run), and
+   ``isolation="process"`` runs it on an Oxigraph copy of the graph instead, killable like any other.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import queue
 import re
-import subprocess
-import sys
-import tempfile
 import threading
 from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal, Self
 from urllib.parse import unquote
 
-from rdflib import BNode, URIRef
 from rdflib import Literal as RDFLiteral
+from rdflib import URIRef
 from rdflib.term import Node
 
-from ont_platform.errors import QueryError, QueryRefused
+from ont_platform.errors import QueryError, QueryRefused, QueryTimeout
 from ont_platform.namespaces import ID
 from ont_platform.storage import RdfFormat, Store
 
@@ -146,47 +140,23 @@ def node_ids(terms: object, domain: str, known: Container[str]) -> set[str]:
 
 
 def abandoned_queries() -> int:
-    """How many queries that ran out of time are still running in threads of this process."""
+    """How many queries that ran out of time are still running in threads of this process (rdflib only)."""
     with _abandoned_lock:
         _abandoned[:] = [t for t in _abandoned if t.is_alive()]
         return len(_abandoned)
 
 
-def _encode(term: object) -> list[str | None] | None:
-    """A pyoxigraph or rdflib term as ``[kind, value, datatype, language]``."""
-    if term is None:
-        return None
-    if isinstance(term, RDFLiteral):
-        return ["lit", str(term), str(term.datatype) if term.datatype else None, term.language]
-    kind = type(term).__name__
-    if kind in ("NamedNode", "URIRef"):
-        return ["iri", str(getattr(term, "value", term)), None, None]
-    if kind in ("BlankNode", "BNode"):
-        return ["bnode", str(getattr(term, "value", term)), None, None]
-    if kind == "Literal":
-        value = str(getattr(term, "value", term))
-        dtype = getattr(term, "datatype", None)
-        lang = getattr(term, "language", None)
-        dvalue = getattr(dtype, "value", dtype)
-        return ["lit", value, str(dvalue) if dvalue is not None else None, str(lang) if lang else None]
-    return ["lit", str(term), None, None]
-
-
-def _decode(item: list[str | None] | None) -> Node | None:
-    if item is None:
-        return None
-    kind, value, dtype, lang = item
-    if kind == "iri":
-        return URIRef(str(value))
-    if kind == "bnode":
-        return BNode(str(value))
-    return RDFLiteral(str(value), datatype=URIRef(dtype) if dtype and not lang else None, lang=lang or None)
-
-
 class QueryRunner:
     """Runs inspected queries on one store, each with a time limit and a row cap.
 
-    Use as a context manager (or call :meth:`close`) so a worker process, if any, is stopped.
+    How a query is stopped depends on the store, not on ``isolation``, wherever the store can stop it itself:
+    the embedded Oxigraph store runs every timed query in a worker process it kills at the limit, and a
+    remote endpoint gets the limit as its HTTP timeout. ``isolation`` matters for the rdflib backend only,
+    whose pure-Python engine cannot be stopped: ``"thread"`` runs the query there in a daemon thread that is
+    abandoned at the limit; ``"process"`` copies the graph once into an in-memory Oxigraph store and runs
+    the query in that store's killable worker.
+
+    Use as a context manager (or call :meth:`close`) so a copy, if any, is released.
     """
 
     def __init__(self, store: Store, *, timeout: float = 10.0, max_rows: int = 10_000,
@@ -196,18 +166,34 @@ class QueryRunner:
         self.store = store
         self.timeout = float(timeout)
         self.max_rows = int(max_rows)
-        # A remote endpoint enforces its own limits; a copy of its graph is not ours to make.
-        self.isolation: Isolation = "thread" if store.backend == "remote" else isolation
-        self._worker: _Worker | None = None
-        self._dump: Path | None = None
+        self.isolation: Isolation = isolation
+        self._copy: Store | None = None
 
     def run(self, query: InspectedQuery) -> QueryOutcome:
-        """Run ``query`` (from :func:`inspect_query`); raises :class:`QueryError` on failure or time-out."""
+        """Run ``query`` (from :func:`inspect_query`); raises :class:`QueryError` on failure,
+        :class:`~ont_platform.errors.QueryTimeout` when it runs out of time."""
+        if self.store.backend != "rdflib":
+            return self._run_on(self.store, query)
         if self.isolation == "process":
-            return self._run_process(query)
+            return self._run_on(self._oxigraph_copy(), query)
         return self._run_thread(query)
 
-    # -- thread ----------------------------------------------------------------------------------------------
+    def _run_on(self, store: Store, query: InspectedQuery) -> QueryOutcome:
+        if query.form == "ASK":
+            return QueryOutcome("ASK", boolean=store.ask(query.text, timeout=self.timeout))
+        rows = store.select(query.text, timeout=self.timeout, max_rows=self.max_rows)
+        return QueryOutcome("SELECT", [dict(r) for r in rows], truncated=rows.truncated)
+
+    def _oxigraph_copy(self) -> Store:
+        if self._copy is None:
+            from ont_platform.storage.oxigraph import OxigraphStore
+
+            copy = OxigraphStore()
+            copy.load_rdf(self.store.dump(RdfFormat.NTRIPLES), RdfFormat.NTRIPLES)
+            self._copy = copy
+        return self._copy
+
+    # -- thread (rdflib) -------------------------------------------------------------------------------------
 
     def _run_thread(self, query: InspectedQuery) -> QueryOutcome:
         with _abandoned_lock:
@@ -230,7 +216,8 @@ class QueryRunner:
             stop.set()
             with _abandoned_lock:
                 _abandoned.append(worker)
-            raise QueryError(f"query did not finish within {self.timeout:g} s")
+            raise QueryTimeout(f"query did not finish within {self.timeout:g} s (left running in a thread: rdflib "
+                               "cannot stop it)", limit=self.timeout)
         if "err" in box:
             err = box["err"]
             if isinstance(err, QueryError):
@@ -239,152 +226,38 @@ class QueryRunner:
         return box["out"]  # type: ignore[no-any-return]
 
     def _execute(self, query: InspectedQuery, stop: threading.Event) -> QueryOutcome:
-        inner = _engine(self.store)
-        if inner is None:  # remote or unknown backend: the store's own call, with its time limit
-            if query.form == "ASK":
-                return QueryOutcome("ASK", boolean=self.store.ask(query.text, timeout=self.timeout))
-            rows = [dict(r) for r in self.store.select(query.text, timeout=self.timeout)]
-            return QueryOutcome("SELECT", rows[: self.max_rows], truncated=len(rows) > self.max_rows)
-        kind, engine = inner
-        if kind == "oxigraph":
-            try:
-                result = engine.query(query.text)
-            except SyntaxError as exc:
-                raise QueryError(f"SPARQL syntax error: {exc}") from exc
-            except (OSError, RuntimeError, ValueError) as exc:
-                raise QueryError(f"query failed: {exc}") from exc
-            if query.form == "ASK":
-                return QueryOutcome("ASK", boolean=bool(result))
-            names = [v.value for v in result.variables]
-            solutions = iter(result)
-            decode = True
-        else:
-            try:
-                result = engine.query(query.text)
-            except Exception as exc:
-                raise QueryError(f"query failed: {type(exc).__name__}: {str(exc)[:300]}") from exc
-            if query.form == "ASK":
-                return QueryOutcome("ASK", boolean=bool(result.askAnswer))
-            names = [str(v) for v in (result.vars or [])]
-            solutions = iter(result)
-            decode = False
+        graph = self.store._g  # type: ignore[attr-defined]
+        try:
+            result = graph.query(query.text)
+        except Exception as exc:
+            raise QueryError(f"query failed: {type(exc).__name__}: {str(exc)[:300]}") from exc
+        if query.form == "ASK":
+            return QueryOutcome("ASK", boolean=bool(result.askAnswer))
+        names = [str(v) for v in (result.vars or [])]
         out = QueryOutcome("SELECT")
         try:
-            for sol in solutions:
+            for sol in result:
                 if stop.is_set():
                     break
                 if len(out.rows) >= self.max_rows:
                     out.truncated = True
                     break
-                if decode:
-                    out.rows.append({n: _decode(_encode(sol[n])) for n in names})
-                else:
-                    out.rows.append({n: sol[i] for i, n in enumerate(names)})
-        except (OSError, RuntimeError, ValueError) as exc:
-            raise QueryError(f"query failed: {exc}") from exc
+                out.rows.append({n: sol[i] for i, n in enumerate(names)})
+        except Exception as exc:
+            raise QueryError(f"query failed: {type(exc).__name__}: {str(exc)[:300]}") from exc
         return out
 
-    # -- process ---------------------------------------------------------------------------------------------
-
-    def _run_process(self, query: InspectedQuery) -> QueryOutcome:
-        if self._worker is None:
-            if self._dump is None:
-                fd, name = tempfile.mkstemp(prefix="ont-verify-", suffix=".nt")
-                with os.fdopen(fd, "wb") as f:
-                    f.write(self.store.dump(RdfFormat.NTRIPLES))
-                self._dump = Path(name)
-            self._worker = _Worker(self._dump)
-        try:
-            reply = self._worker.ask(query.text, query.form, self.max_rows, self.timeout)
-        except QueryError:
-            self._worker.kill()
-            self._worker = None
-            raise
-        if "error" in reply:
-            raise QueryError(f"query failed: {reply['error']}")
-        if query.form == "ASK":
-            return QueryOutcome("ASK", boolean=bool(reply["boolean"]))
-        names = reply["vars"]
-        rows = [{n: _decode(v) for n, v in zip(names, row, strict=True)} for row in reply["rows"]]
-        return QueryOutcome("SELECT", rows, truncated=bool(reply["truncated"]))
-
     def close(self) -> None:
-        """Stop the worker process (if any) and remove the graph copy it read."""
-        if self._worker is not None:
-            self._worker.kill()
-            self._worker = None
-        if self._dump is not None:
-            self._dump.unlink(missing_ok=True)
-            self._dump = None
+        """Release the Oxigraph copy of an rdflib graph, if one was made. Idempotent."""
+        if self._copy is not None:
+            self._copy.close()
+            self._copy = None
 
     def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _engine(store: Store) -> tuple[str, Any] | None:
-    """The engine under an embedded store, for lazy row-by-row reading (so the row cap bounds memory)."""
-    if store.backend == "oxigraph":
-        return ("oxigraph", store._s)  # type: ignore[attr-defined]
-    if store.backend == "rdflib":
-        return ("rdflib", store._g)  # type: ignore[attr-defined]
-    return None
-
-
-class _Worker:
-    """A child process with its own copy of the graph, answering one query at a time over pipes."""
-
-    def __init__(self, dump: Path) -> None:
-        script = Path(__file__).with_name("_worker.py")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-I", str(script), str(dump)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, encoding="utf-8",
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, name="ont-verify-worker-reader", daemon=True).start()
-        ready = self._next(120.0)
-        if ready.strip() != '{"ready": true}':
-            self.kill()
-            raise QueryError(f"query worker did not start: {ready.strip()[:200]}")
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put("")
-
-    def _next(self, timeout: float) -> str:
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise QueryError(f"query did not finish within {timeout:g} s") from None
-        if not line:
-            raise QueryError("query worker stopped")
-        return line
-
-    def ask(self, text: str, form: str, cap: int, timeout: float) -> dict[str, Any]:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write(json.dumps({"query": text, "form": form, "cap": cap}) + "\n")
-            self.proc.stdin.flush()
-        except OSError as exc:
-            raise QueryError(f"query worker stopped: {exc}") from exc
-        reply: dict[str, Any] = json.loads(self._next(timeout))
-        return reply
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
 
 
 __all__ = ["MAX_ABANDONED", "MAX_QUERY_CHARS", "InspectedQuery", "Isolation", "QueryOutcome", "QueryRunner", "abandoned_queries", "inspect_query",

@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+MAX_DETAIL_CHARS = 2_000
+"""Longest failure detail kept: a detail quotes the answer, and an answer can hold megabytes in one field."""
+
 CHECKS = (
     "json",       # the line is not a JSON object
+    "limits",     # the answer or its question is over a size limit (Limits); nothing else was checked
     "schema",     # JSON Schema of the contract
     "data",       # no dataset of the answer's domain to check against
     "citations",  # every cited edge, tx hash, chunk, node and URL exists and belongs together
@@ -46,17 +50,24 @@ class VerifyReport:
     id: str
     failures: list[Failure] = field(default_factory=list)
     grounding_ok: bool = True
+    _seen: set[Failure] = field(default_factory=set, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
     def fail(self, check: str, detail: str) -> None:
-        """Record a failure (the same failure twice is kept once)."""
+        """Record a failure (the same failure twice is kept once; a set keeps that cheap for answers with
+        thousands of failing steps). A detail over :data:`MAX_DETAIL_CHARS` is cut, saying how much was left out."""
+        if len(detail) > MAX_DETAIL_CHARS:
+            detail = f"{detail[:MAX_DETAIL_CHARS]}... ({len(detail) - MAX_DETAIL_CHARS} more characters)"
         item = Failure(check, detail)
-        if item not in self.failures:
+        if len(self._seen) != len(self.failures):  # the list was changed directly: index it again
+            self._seen = set(self.failures)
+        if item not in self._seen:
+            self._seen.add(item)
             self.failures.append(item)
-        if check in ("json", "schema", "data", "citations"):
+        if check in ("json", "limits", "schema", "data", "citations"):
             self.grounding_ok = False
 
     def checks_failed(self) -> set[str]:

@@ -13,6 +13,7 @@ from rdflib import URIRef
 
 from ont_platform.answer.contracts import DOMAIN_CONTRACT, schema_errors
 from ont_platform.errors import OntError
+from ont_platform.limits import Limits
 from ont_platform.verify.graph import DEFAULT_MAX_ROWS, Snapshot, read_snapshot
 from ont_platform.verify.query import Isolation, QueryRunner
 from ont_platform.verify.report import VerifyReport
@@ -46,6 +47,30 @@ def answer_id(obj: object, fallback: str) -> str:
             if isinstance(value, (str, int)) and str(value):
                 return str(value)
     return fallback
+
+
+def oversized(answer: object, limits: Limits) -> str | None:
+    """Why ``answer`` is too big to check (a list longer than ``limits.max_answer_items``, nesting deeper than
+    ``limits.max_answer_depth``), or None. Walks the answer without recursion and stops at the first excess, so
+    the walk itself is bounded; the JSON Schema validator that runs next recurses once per nesting level."""
+    stack: list[tuple[object, int, str]] = [(answer, 0, "")]
+    while stack:
+        node, depth, where = stack.pop()
+        if isinstance(node, dict):
+            children: list[tuple[str, object]] = [(f"{where}/{k}", v) for k, v in node.items()]
+        elif isinstance(node, (list, tuple)):
+            children = [(f"{where}/{i}", v) for i, v in enumerate(node)]
+        else:
+            continue
+        if depth + 1 > limits.max_answer_depth:
+            return (f"the answer nests deeper than {limits.max_answer_depth} levels at {where[:200] or '(root)'} "
+                    "(Limits.max_answer_depth); it was not checked")
+        if len(children) > limits.max_answer_items:
+            return (f"{where[:200] or '(root)'} has {len(children)} entries, over the limit of "
+                    f"{limits.max_answer_items} (Limits.max_answer_items); the answer was not checked")
+        stack.extend((value, depth + 1, path) for path, value in children
+                     if isinstance(value, (dict, list, tuple)))
+    return None
 
 
 @dataclass(frozen=True)
@@ -181,9 +206,24 @@ class Verifier:
         if not isinstance(answer, dict):
             report.fail("json", f"an answer must be a JSON object, got {type(answer).__name__}")
             return report
+        over = oversized(answer, self.limits)
+        if over is not None:
+            report.fail("limits", over)
+            return report
         if isinstance(gold, dict) and isinstance(gold.get("expected"), dict):
             question = question or (gold.get("question") if isinstance(gold.get("question"), str) else None)
             gold = gold["expected"]
+        if question is not None and not isinstance(question, str):
+            question = None
+        if question is None and isinstance(answer.get("question"), str):
+            question_source = "the answer's question"
+            asked = answer["question"]
+        else:
+            question_source, asked = "the question", question
+        if asked is not None and len(asked) > self.limits.max_question_chars:
+            report.fail("limits", f"{question_source} is {len(asked)} characters, over the limit of "
+                                  f"{self.limits.max_question_chars} (Limits.max_question_chars); it was not read")
+            return report
         contract = contract_of(answer, self.loaded())
         if contract is None:
             report.fail("schema", "cannot tell which contract the answer follows (no q_id, query_id or status)")

@@ -63,15 +63,18 @@ def _deep_json(depth: int) -> bytes:
     return b'{"a":' * depth + b"1" + b"}" * depth
 
 
+def _deep_list(depth: int) -> list[object]:
+    node: list[object] = ["leaf"]
+    for _ in range(depth):
+        node = [node]
+    return node
+
+
 def _deep_dict(depth: int) -> dict[str, object]:
     node: dict[str, object] = {"leaf": 1}
     for _ in range(depth):
         node = {"n": node}
     return node
-
-
-_CODE = ("the page-question reader takes the digits of pasted code 'x[3] = 7' as filter values and runs "
-         "'impressions_30d = 3 AND clicks_30d = 7' instead of asking to clarify")
 
 
 # -- strings: questions, cells, answer fields ---------------------------------------------------------------
@@ -119,8 +122,9 @@ _INJECTION = [
     Text("xss-alert-pages", "alert(1) alert(2) 노출 클릭 페이지", ("alert",)),
     Text("xss-alert-ran", "alert(1) alert(2) 노출 100 이상 클릭 0 페이지", ("alert",)),
     Text("code-call-pages", "print(5000) 노출 클릭 페이지", ("print",)),
-    Text("code-array-pages", "x[3] = 7; 노출 클릭 페이지", ("x[3]",), bugs=(
-        ("ask:pages", _CODE), ("http-ask:pages", _CODE), ("pages-cli", _CODE))),
+    Text("code-array-pages", "x[3] = 7; 노출 클릭 페이지", ("x[3]",)),
+    Text("code-assign-pages", "let limit = 50; clicks[0] = 9; 노출 클릭 페이지", ("limit",)),
+    Text("code-assign-ran", "x[3] = 7; 노출 100 이상 페이지", ("x[3]",)),
     Text("xss-script", "<script>alert(1)</script> 홍길동이 다니는 회사는?", ("<script>",)),
     Text("xss-img", '<img src=x onerror="fetch(\'//evil.example\')"> 노출 페이지', ("onerror", "evil.example")),
 ]
@@ -324,13 +328,12 @@ ANSWERS: list[AnswerCase] = [
     AnswerCase("ans-path-traversal", {**_ONCHAIN_OK, "cited_nodes": ["../../etc/passwd", "/etc/shadow",
                                                                      "%2e%2e/x", "a\x00b"]}),
     AnswerCase("ans-deep-nesting", {**_ONCHAIN_OK, "path": [_deep_dict(5_000)]}),
-    AnswerCase("ans-deep-list", {**_ONCHAIN_OK, "cited_nodes": _deep_dict(5_000)},
-               bug="an answer whose cited_nodes is a deeply nested object makes verify_answer raise RecursionError "
-                   "(while taking a repr) instead of reporting a schema failure"),
+    AnswerCase("ans-deep-list", {**_ONCHAIN_OK, "cited_nodes": _deep_dict(5_000)}),
+    AnswerCase("ans-deep-lists", {**_ONCHAIN_OK, "cited_nodes": _deep_list(5_000)}),
     AnswerCase("ans-huge-path", {**_ONCHAIN_OK, "path": [{"edge_id": f"e{i}", "tx_hash": None, "from": "n_a1",
-                                                          "to": "n_h1"} for i in range(2_000)]},
-               bug="verify_answer time grows quadratically with the path length (250 edges 0.08 s, 1,000 1 s, "
-                   "2,000 3.6 s, 20,000 minutes) and no path-length limit refuses it early"),
+                                                          "to": "n_h1"} for i in range(2_000)]}),
+    AnswerCase("ans-over-items", {**_ONCHAIN_OK, "intent": "token_flow",
+                                  "cited_nodes": [f"n_{i}" for i in range(10_001)]}),
     AnswerCase("ans-bidi-ids", {**_ONCHAIN_OK, "cited_nodes": ["n_a1\u202e", "\u200bn_h1"]}),
     AnswerCase("ans-hop-inject", {"query_id": "q", "decision": "answer", "answer": "c_acme> . <urn:x> <urn:y> <urn:z",
                                   "path": [{"src": "p_hong\" } DROP ALL {", "rel": "worksFor> <urn:r",
@@ -345,9 +348,9 @@ ANSWERS: list[AnswerCase] = [
                                       "columns_used": ["clicks_30d"], "matched": [], "count": float("nan"),
                                       "hedge": "h"}),
     AnswerCase("ans-question-hostile", dict(_ONCHAIN_OK), question="n_a1 } SERVICE <http://evil.example/> { 닿나요?"),
-    AnswerCase("ans-question-100k", dict(_ONCHAIN_OK), question=BIG_100K,
-               bug="verify_answer applies no question-length limit (ask refuses over 1,000 characters): a 100 KB "
-                   "question takes ~5.5 s and a 10 MB one many minutes in the Korean tokenizer"),
+    AnswerCase("ans-question-100k", dict(_ONCHAIN_OK), question=BIG_100K),
+    AnswerCase("ans-page-question-100k", {"question": BIG_100K, "status": "clarify", "parsed_filter": None,
+                                          "columns_used": [], "matched": [], "count": None, "hedge": "h"}),
     AnswerCase("ans-question-nul", dict(_ONCHAIN_OK), question="\x00" * 10),
 ]
 

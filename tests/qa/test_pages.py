@@ -374,8 +374,9 @@ def test_hedges_are_templated_from_the_facts(kg: KnowledgeGraph) -> None:
 
 
 def test_the_answer_comes_from_the_sparql_that_ran(kg: KnowledgeGraph) -> None:
-    result = kg.ask("노출은 꽤 되는데 클릭이 하나도 없는 페이지를 알려 주세요").to_json()
-    query = kg._contexts["pages"].queries[-1]
+    answer, queries = kg._ask("노출은 꽤 되는데 클릭이 하나도 없는 페이지를 알려 주세요")
+    result = answer.to_json()
+    query = queries[-1]
     assert "LIMIT" in query and "ORDER BY ?url" in query
     assert {str(r["url"]) for r in kg.select(query)} == {m["url"] for m in result["matched"]}
 

@@ -163,3 +163,74 @@ def test_any_literal_survives_a_round_trip(values: list[str], fmt: RdfFormat) ->
     t = open_store("oxigraph")
     t.load_rdf(s.dump(fmt), fmt)
     assert sorted(s.dump().splitlines()) == sorted(t.dump().splitlines())
+
+
+# --- streamed writes ----------------------------------------------------------------------------------------------
+
+
+def _chunks(n_chunks: int, per_chunk: int) -> list[bytes]:
+    return ["".join(triple(iri(f"urn:s{c}-{i}"), iri("urn:p"), literal(f"v{i} \"ü\" 🦀")) for i in range(per_chunk))
+            .encode("utf-8") for c in range(n_chunks)]
+
+
+class _LateProblem(Exception):
+    """Raised by a chunk iterator after it has handed over several chunks."""
+
+
+def test_stream_adds_every_chunk(store: Store) -> None:
+    store.add_ntriples_stream(iter(_chunks(4, 2_000)))
+    assert len(store) == 8_000
+
+
+def test_a_syntax_error_in_a_late_chunk_changes_nothing(store: Store, tmp_path: Path) -> None:
+    store.add_ntriples(_nt((iri("urn:a"), iri("urn:p"), iri("urn:b"))))
+    before = store.dump()
+    with pytest.raises(RDFSyntaxError):
+        store.add_ntriples_stream(iter([*_chunks(6, 5_000), b"<urn:x> <urn:p> this is not a term .\n"]))
+    assert store.dump() == before
+    if store.backend == "oxigraph" and getattr(store, "path", None) is not None:
+        store.close()
+        again = open_store("oxigraph", path=tmp_path / "db")
+        assert again.dump() == before
+        again.close()
+
+
+def test_an_error_raised_by_the_chunks_changes_nothing_and_comes_out_as_it_was(store: Store) -> None:
+    store.add_ntriples(_nt((iri("urn:a"), iri("urn:p"), iri("urn:b"))))
+    before = store.dump()
+    taken = []
+
+    def chunks():
+        for chunk in _chunks(6, 5_000):
+            taken.append(chunk)
+            yield chunk
+        raise _LateProblem("found a bad row at the end")
+
+    with pytest.raises(_LateProblem, match="bad row at the end"):
+        store.add_ntriples_stream(chunks())
+    assert len(taken) == 6
+    assert store.dump() == before
+
+
+def test_chunks_that_are_not_bytes_are_refused(store: Store) -> None:
+    with pytest.raises(InputError, match="must be bytes"):
+        store.add_ntriples_stream(iter([b"<urn:a> <urn:p> <urn:b> .\n", "<urn:c> <urn:p> <urn:d> .\n"]))  # type: ignore[list-item]
+    assert len(store) == 0
+    with pytest.raises(RDFSyntaxError):
+        store.add_ntriples_stream(iter([b'<urn:a> <urn:p> "\xff" .\n']))
+    assert len(store) == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(values=st.lists(_text, min_size=1, max_size=12), cuts=st.lists(st.integers(0, 2_000), max_size=6))
+def test_a_stream_cut_anywhere_stores_what_the_document_stores(values: list[str], cuts: list[int]) -> None:
+    """Chunks may split a line or even a UTF-8 character: only their concatenation matters."""
+    data = "".join(triple(iri(f"urn:s{i}"), iri("urn:p"), literal(v)) for i, v in enumerate(values)).encode("utf-8")
+    points = sorted({min(c, len(data)) for c in cuts})
+    pieces = [data[a:b] for a, b in zip([0, *points], [*points, len(data)], strict=True)]
+    whole, streamed = open_store("oxigraph"), open_store("oxigraph")
+    whole.add_ntriples(data.decode("utf-8"))
+    streamed.add_ntriples_stream(iter(pieces))
+    assert whole.dump() == streamed.dump()
+    assert [str(r["o"]) for r in streamed.select("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?s")] == [
+        values[i] for i in sorted(range(len(values)), key=lambda i: f"urn:s{i}")]

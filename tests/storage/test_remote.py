@@ -10,6 +10,7 @@ import random
 import socket
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -306,6 +307,11 @@ def test_more_rows_than_the_server_limit(store: RemoteStore, endpoint: Endpoint)
     assert store.select("SELECT DISTINCT ?p WHERE { ?s ?p ?o }") == [{"p": URIRef(P)}]
     unbound = store.select(f"SELECT ?s ?x WHERE {{ ?s <{P}> ?o OPTIONAL {{ ?s <{EX}none> ?x }} }}")
     assert len(unbound) == n and all(r["x"] is None for r in unbound)
+    limited = store.select(f"SELECT ?s ?o WHERE {{ ?s <{P}> ?o }} LIMIT 11000")  # a LIMIT above the cut
+    assert len(limited) == 11_000 and len({(r["s"], r["o"]) for r in limited}) == 11_000
+    assert len(store.select(f"SELECT ?s WHERE {{ ?s <{P}> ?o }} LIMIT 20000")) == n
+    assert store.select("SELECT DISTINCT ?p WHERE { ?s ?p ?o } LIMIT 20000") == [{"p": URIRef(P)}]
+    assert len(store.select(f"SELECT ?s WHERE {{ ?s <{P}> ?o }} LIMIT 7")) == 7
     ordered = f"SELECT ?s WHERE {{ ?s <{P}> ?o }} ORDER BY ?s"
     if endpoint.name == "virtuoso":
         with pytest.raises(EndpointError, match="cut the result at 10000 rows"):
@@ -359,11 +365,11 @@ def test_connection_lost_mid_batch_changes_nothing(
     real = store._post_update
     calls: list[str] = []
 
-    def flaky(update: str, what: str) -> None:
+    def flaky(update: str, what: str, **kw: Any) -> None:
         calls.append(what)
         if len(calls) == 3:
             raise EndpointError("simulated: connection reset")
-        real(update, what)
+        real(update, what, **kw)
 
     monkeypatch.setattr(store, "_post_update", flaky)
     with pytest.raises(EndpointError, match="simulated"):

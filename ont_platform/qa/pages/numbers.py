@@ -28,6 +28,32 @@ _VALUE = re.compile(
     re.IGNORECASE,
 )
 _CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\(\s*$")
+_IDENT = r"(?<![A-Za-z0-9_$])[A-Za-z_$][A-Za-z0-9_$]*"
+_CODE = re.compile(
+    # a call or subscript glued to a name, after any attribute chain: alert(1), x[3], console.log(0), a.b[2](3),
+    # and an assignment to it: x[3] = 7
+    _IDENT + r"(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*(?:\[[^\[\]\n]{0,200}\]|\([^()\n]{0,200}\))+"
+    r"(?:\s*[-+*/%|&^]?=(?!=)\s*[^\s;,]*;?)?"
+    # an assignment statement closed by a semicolon, with an optional declaration word: x = 7;  let y = 2;
+    r"|(?:\b(?:var|let|const|int|float|double|auto)\s+)?(?P<name>" + _IDENT
+    + r"(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)\s*[-+*/%|&^]?=(?!=)\s*[^\s;]{1,200}\s*;",
+)
+
+
+def code_spans(text: str, names: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Spans of pasted program code in ``text`` (calls, subscripts, assignments): the digits in them are array
+    indexes, arguments and assigned values, never thresholds the person asked for.
+
+    ``names`` are the spans of column names: ``clicks_30d = 0;`` assigns to a column, which is how some people
+    write a condition, so a plain assignment to a column name is not code (``clicks[0] = 9`` still is).
+    """
+    out = []
+    for m in _CODE.finditer(text):
+        if m.group("name") is not None and any(s < m.end("name") and m.start("name") < e for s, e in names or ()):
+            continue
+        out.append(m.span())
+    return out
+
 _PARTICLE = r"(?:\s*(?:을|를|이|가|은|는|으로|로|에|도)(?=\s|[가-힣]|$))?"
 _SUFFIX = re.compile(
     _PARTICLE + r"\s*(?:"

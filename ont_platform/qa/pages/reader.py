@@ -27,7 +27,13 @@ from ont_platform.qa.pages.dates import (
     date_conditions,
     read_dates,
 )
-from ont_platform.qa.pages.numbers import INVERT, NEGATED, Number, read_numbers
+from ont_platform.qa.pages.numbers import (
+    INVERT,
+    NEGATED,
+    Number,
+    code_spans,
+    read_numbers,
+)
 from ont_platform.qa.pages.terms import find_terms
 from ont_platform.qa.pages.vocabulary import (
     METRIC_WINDOW_DAYS,
@@ -136,9 +142,11 @@ class _Reader:
         terms = [t for t in find_terms(ctx, vocab, text, self.ms) if not _overlaps((t.start, t.end), urls)]
         col_terms = [t for t in terms if t.kind == "column" and t.ref in vocab.columns]
         col_spans = [(t.start, t.end) for t in col_terms]
-        dates, self.bad_dates = read_dates(_blank(text, urls), self.as_of)
+        # pasted code ('x[3] = 7;', 'alert(1)') holds digits that are indexes and arguments, not thresholds
+        code = code_spans(_blank(text, urls), col_spans)
+        dates, self.bad_dates = read_dates(_blank(text, [*urls, *code]), self.as_of)
         self.dates = [d for d in dates if not _overlaps((d.start, d.end), col_spans)]
-        self.numbers = read_numbers(_blank(text, [*urls, *col_spans, *((d.start, d.end) for d in self.dates)]))
+        self.numbers = read_numbers(_blank(text, [*urls, *code, *col_spans, *((d.start, d.end) for d in self.dates)]))
         self.consumed = [(n.start, n.end) for n in self.numbers] + [(d.start, d.end) for d in self.dates]
         self.concepts = [(t, vocab.concepts[t.ref]) for t in terms if t.kind == "concept" and t.ref in vocab.concepts
                          and not _overlaps((t.start, t.end), [*col_spans, *self.consumed])]

@@ -1,0 +1,199 @@
+"""Guarded ingest of extraction batches into a large on-chain graph, and the first question after each one.
+
+    python benchmarks/ingest_scale.py --size 10k  [--batches 20] [--relations 100] [--seed 7] [--shacl on|off]
+    python benchmarks/ingest_scale.py --size 100k --profile 3     # cProfile of three more ingests, top functions
+
+The dataset folder comes from ``benchmarks/generate.py`` (generated on first use under /tmp/ont-bench) and is
+loaded with ``kg.load(folder, shacl=False)``. Then:
+
+1. One warm-up ``kg.ask`` builds the question context (the Korean analyser and every node name), timed apart.
+2. ``--batches`` times: an extraction payload of ``--relations`` transfers is built the way an extractor would
+   write it (entities with id, label, class and ``addressNorm``; relations with ``txHash``, ``value``,
+   ``token``, evidence with a chunk text and a source URL). About 90 % of the endpoints are addresses already in
+   the graph (same id, class and address as the CSV, so nothing conflicts), the rest new addresses. It is
+   written with ``kg.ingest(payload, config=RuleConfig(id_prefix_severity="warning"))``: the default guard,
+   with the ``E_`` id prefix reported as a warning so that the stored ids (``n_123``) can be named; SHACL on.
+   ``report.seconds`` and ``report.timings`` (per stage) are collected.
+3. After each ingest, one ``kg.ask`` about a new address of that batch ("{id} 에서 2-hop 안에 거래소
+   입금주소에 닿나요?"), timed end to end: if the lexicon were rebuilt after a write, this is where it would
+   show. The answer must name the new address as its start (it is checked).
+
+Figures are medians and 95th percentiles (nearest rank) in ms; the load average is printed with them. Nothing
+here is compared against a threshold: numbers depend on the machine and what else runs on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from generate import ensure, parse_size, size_label
+
+QUESTION = "{id} 에서 2-hop 안에 거래소 입금주소에 닿나요?"
+CLASSES = {"Address", "ExchangeDeposit", "Mixer"}
+
+
+def load_avg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+def pct(samples: list[float], q: float) -> float:
+    s = sorted(samples)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def row(name: str, samples: list[float]) -> str:
+    return (f"   {name:24s} median {statistics.median(samples) * 1000:9.2f} ms   "
+            f"p95 {pct(samples, 0.95) * 1000:9.2f} ms   (n={len(samples)})")
+
+
+def read_nodes(folder: Path) -> list[tuple[str, str, str]]:
+    """(node_id, address, class) of every node in the CSV."""
+    out = []
+    with (folder / "onchain_nodes.csv").open(encoding="utf-8") as f:
+        next(f)
+        for line in f:
+            node_id, address, cls = line.rstrip("\n").split(",")
+            out.append((node_id, address, cls))
+    return out
+
+
+def batch_payload(rng: random.Random, nodes: list[tuple[str, str, str]], relations: int, tag: str,
+                  new_share: float) -> tuple[dict[str, Any], list[str]]:
+    """An extraction of ``relations`` transfers among stored addresses and a few new ones (ids ``E_{tag}_i``).
+
+    Returns the payload and the ids of its new addresses."""
+    entities: dict[str, dict[str, Any]] = {}
+    new_ids: list[str] = []
+
+    def endpoint() -> str:
+        if rng.random() < new_share:
+            node_id = f"E_{tag}_{len(new_ids) + 1}"
+            new_ids.append(node_id)
+            address = "0x" + f"{rng.getrandbits(160):040x}"
+            cls = "ExchangeDeposit" if rng.random() < 0.2 else "Address"
+        else:
+            node_id, address, cls = nodes[rng.randrange(len(nodes))]
+        if node_id not in entities:
+            entities[node_id] = {"id": node_id, "label": f"address {address[:10]}", "type": "individual",
+                                 "ontology_class": cls, "confidence": 0.9, "attributes": {"addressNorm": address}}
+        return node_id
+
+    rels: list[dict[str, Any]] = []
+    while len(rels) < relations:
+        source, target = endpoint(), endpoint()
+        if source == target:
+            continue
+        j = len(rels) + 1
+        rels.append({
+            "id": f"R_{tag}_{j}", "source_id": source, "predicate": "transfer", "target_id": target,
+            "confidence": 0.85,
+            "attributes": {"txHash": "0x" + f"{rng.getrandbits(256):064x}", "value": str(rng.getrandbits(70)),
+                           "token": "ETH"},
+            "evidence": [{"chunk_text": f"{source} 에서 {target} 로 보낸 거래가 보고서 {tag} 의 {j} 번째 줄에 있다.",
+                          "source_url": f"https://reports.example/{tag}", "offset": j * 80, "confidence": 0.8}],
+        })
+    return {"entities": list(entities.values()), "relations": rels}, new_ids
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", default="10k", help="10k, 100k, 1M or a number of transfers")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--folder", type=Path, default=None, help="dataset folder (default: generated under /tmp)")
+    ap.add_argument("--batches", type=int, default=20)
+    ap.add_argument("--relations", type=int, default=100)
+    ap.add_argument("--new-share", type=float, default=0.1, help="share of endpoints that are new addresses")
+    ap.add_argument("--shacl", choices=("on", "off"), default="on")
+    ap.add_argument("--profile", type=int, default=0, help="cProfile this many further ingests and print the top")
+    ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = ap.parse_args()
+
+    from ont_platform import KnowledgeGraph
+    from ont_platform.validation import RuleConfig
+
+    n = parse_size(args.size)
+    folder = ensure(n, args.seed, args.folder)
+    print(f"== ingest into {size_label(n)} transfers (seed {args.seed}), {args.batches} batches of "
+          f"{args.relations} relations, SHACL {args.shacl}; python {sys.version.split()[0]}, {os.cpu_count()} cores, "
+          f"load average {load_avg()}")
+    kg = KnowledgeGraph.open()
+    t0 = time.perf_counter()
+    kg.load(folder, shacl=False)
+    print(f"   loaded {len(kg):,} triples in {time.perf_counter() - t0:.1f} s   load average {load_avg()}")
+    nodes = read_nodes(folder)
+    config = RuleConfig(id_prefix_severity="warning")
+    rng = random.Random(args.seed * 1_000 + 11)
+
+    t0 = time.perf_counter()
+    kg.ask(QUESTION.format(id=nodes[0][0]))
+    first_ask = time.perf_counter() - t0
+    print(f"   first ask (analyser + lexicon): {first_ask * 1000:.0f} ms")
+
+    totals: list[float] = []
+    stages: dict[str, list[float]] = {}
+    asks: list[float] = []
+    triples: list[int] = []
+    for k in range(args.batches):
+        payload, new_ids = batch_payload(rng, nodes, args.relations, f"b{k}", args.new_share)
+        t0 = time.perf_counter()
+        report = kg.ingest(payload, config=config, shacl=args.shacl == "on")
+        total = time.perf_counter() - t0
+        if not report.accepted:
+            raise SystemExit(f"batch {k} refused: {json.dumps(report.as_dict(), ensure_ascii=False)[:2000]}")
+        totals.append(total)
+        triples.append(report.triples_added)
+        for stage, seconds in report.timings.items():
+            stages.setdefault(stage, []).append(seconds)
+        asked = new_ids[0] if new_ids else payload["entities"][0]["id"]
+        t0 = time.perf_counter()
+        answer = kg.ask(QUESTION.format(id=asked))
+        asks.append(time.perf_counter() - t0)
+        if asked not in getattr(answer, "cited_nodes", []):
+            raise SystemExit(f"after batch {k} the question about {asked} did not find it: {answer}")
+        print(f"   batch {k:3d}: {report.triples_added:5d} triples, ingest {total * 1000:7.1f} ms "
+              f"{ {s: round(v * 1000, 1) for s, v in report.timings.items()} }, then ask {asks[-1] * 1000:6.1f} ms",
+              flush=True)
+
+    print(f"== results ({size_label(n)}, {len(kg):,} triples after, load average {load_avg()})")
+    print(row("kg.ingest end to end", totals))
+    for stage, samples in stages.items():
+        print(row(f"  {stage}", samples))
+    print(row("first ask after ingest", asks))
+    print(f"   triples per batch: median {statistics.median(triples):.0f}")
+
+    if args.json:
+        out = {"size": n, "batches": args.batches, "relations": args.relations, "load_average": load_avg(),
+               "first_ask_ms": round(first_ask * 1000, 1),
+               "ingest_ms": [round(statistics.median(totals) * 1000, 2), round(pct(totals, 0.95) * 1000, 2)],
+               "stages_ms": {s: [round(statistics.median(v) * 1000, 2), round(pct(v, 0.95) * 1000, 2)]
+                             for s, v in stages.items()},
+               "ask_after_ingest_ms": [round(statistics.median(asks) * 1000, 2), round(pct(asks, 0.95) * 1000, 2)]}
+        args.json.write_text(json.dumps(out, indent=2), encoding="utf-8")
+
+    if args.profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        for k in range(args.profile):
+            payload, _ = batch_payload(rng, nodes, args.relations, f"p{k}", args.new_share)
+            prof.enable()
+            kg.ingest(payload, config=config, shacl=args.shacl == "on")
+            prof.disable()
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(40)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()

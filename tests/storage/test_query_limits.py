@@ -1,0 +1,284 @@
+"""Bounded work on the embedded store: a timed query runs in a worker process that is killed at the limit, and a
+SELECT can be capped at a number of rows, with the cut reported.
+
+The pathological queries here (an unbounded ``p*`` over a 10k-edge graph, a cross product) run for minutes if
+nothing stops them; every test asserts they are stopped within the limit plus a generous margin.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rdflib import BNode, Literal, URIRef
+
+from ont_platform import KnowledgeGraph
+from ont_platform.errors import InputError, QueryError, QueryTimeout, StoreError
+from ont_platform.limits import Limits
+from ont_platform.storage import Rows
+from ont_platform.storage.oxigraph import OxigraphStore
+
+P = "urn:p"
+N_NODES = 3_333
+N_EDGES = 10_000
+CLOSURE = f"SELECT ?s ?o WHERE {{ ?s <{P}>* ?o }} LIMIT 1"
+CROSS = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
+MARGIN = 5.0  # seconds over the limit a refusal may take on a loaded machine
+BIG = "123456789012345678901234567890"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _random_graph() -> str:
+    rnd = random.Random(7)
+    lines = {f"<urn:n{rnd.randrange(N_NODES)}> <{P}> <urn:n{rnd.randrange(N_NODES)}> .\n" for _ in range(N_EDGES)}
+    lines.add(f"<urn:n0> <{P}> <urn:n1> .\n")
+    return "".join(sorted(lines))
+
+
+@pytest.fixture(params=["memory", "disk"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[OxigraphStore]:
+    s = OxigraphStore(tmp_path / "db" if request.param == "disk" else None)
+    s.add_ntriples(_random_graph())
+    yield s
+    s.close()
+
+
+def _gone(pid: int) -> bool:
+    """True when no process (not even a zombie) has this pid."""
+    return not Path(f"/proc/{pid}").exists()
+
+
+def _gone_soon(pid: int, within: float = 10.0) -> bool:
+    """True once the process is gone: after a write the stale worker is killed at once and reaped in the
+    background."""
+    deadline = time.monotonic() + within
+    while not _gone(pid):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def _worker_pid(s: OxigraphStore) -> int:
+    assert s._worker is not None and s._worker.pid is not None
+    return s._worker.pid
+
+
+def test_unbounded_path_is_stopped_and_the_store_still_answers(store: OxigraphStore) -> None:
+    assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
+    pid = _worker_pid(store)
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match=r"time limit of 1 s") as info:
+        store.select(CLOSURE, timeout=1)
+    assert time.monotonic() - started < 1 + MARGIN
+    assert info.value.limit == 1
+    assert _gone(pid)  # killed and reaped, no zombie
+    assert store._worker is None
+    # the next query, timed or not, answers correctly (a fresh worker for the timed one)
+    rows = store.select(f"SELECT ?o WHERE {{ <urn:n0> <{P}> ?o }} ORDER BY ?o", timeout=5)
+    assert rows == store.select(f"SELECT ?o WHERE {{ <urn:n0> <{P}> ?o }} ORDER BY ?o")
+    assert {"o": URIRef("urn:n1")} in rows
+    assert _worker_pid(store) != pid
+    with pytest.raises(QueryTimeout):
+        store.ask(f"ASK {{ ?s <{P}>* ?o . ?o <{P}>* ?s . FILTER(?s = <urn:none>) }}", timeout=0.5)
+    assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
+
+
+def test_a_tiny_limit_on_a_fresh_worker_is_the_query_s_time_out(store: OxigraphStore) -> None:
+    """Starting the worker has its own allowance, so even a millisecond limit stops the query, not the start."""
+    assert store._worker is None
+    with pytest.raises(QueryTimeout, match="time limit of 0.001 s"):
+        store.select(CLOSURE, timeout=0.001)
+    assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=0.001 + MARGIN) is True
+
+
+def test_timed_and_untimed_reads_agree_on_every_kind_of_term(store: OxigraphStore) -> None:
+    store.add_ntriples(
+        f'<urn:t> <urn:int> "{BIG}"^^<http://www.w3.org/2001/XMLSchema#integer> .\n'
+        '<urn:t> <urn:ko> "서울"@ko .\n'
+        '<urn:t> <urn:str> "plain \\"quoted\\"" .\n'
+        '<urn:t> <urn:dec> "0010.50"^^<http://www.w3.org/2001/XMLSchema#decimal> .\n'
+        "<urn:t> <urn:b> _:b1 .\n"
+    )
+    query = "SELECT ?p ?o ?none WHERE { <urn:t> ?p ?o OPTIONAL { ?o <urn:nothing> ?none } } ORDER BY ?p"
+    timed, untimed = store.select(query, timeout=5), store.select(query)
+    assert timed == untimed and len(timed) == 5
+    got = {str(r["p"]): r["o"] for r in timed}
+    assert str(got["urn:int"]) == BIG and got["urn:ko"] == Literal("서울", lang="ko")
+    assert str(got["urn:dec"].datatype).endswith("#decimal")  # type: ignore[union-attr]
+    assert isinstance(got["urn:b"], BNode) and all(r["none"] is None for r in timed)
+    assert not timed.truncated and isinstance(timed, Rows)
+
+
+@pytest.mark.parametrize("timeout", [None, 5.0])
+def test_row_cap_reports_the_cut(store: OxigraphStore, timeout: float | None) -> None:
+    rows = store.select(f"SELECT ?s WHERE {{ ?s <{P}> ?o }}", timeout=timeout, max_rows=7)
+    assert len(rows) == 7 and rows.truncated
+    exact = store.select(f"SELECT ?s WHERE {{ ?s <{P}> ?o }} LIMIT 7", timeout=timeout, max_rows=7)
+    assert len(exact) == 7 and not exact.truncated
+    for bad in (0, -1, True, 2.5):
+        with pytest.raises(InputError, match="max_rows"):
+            store.select("SELECT * WHERE { ?s ?p ?o }", timeout=timeout, max_rows=bad)  # type: ignore[arg-type]
+
+
+def test_bad_timeouts_are_refused(store: OxigraphStore) -> None:
+    for bad in (0, -1, float("nan"), float("inf"), "1", True):
+        with pytest.raises(InputError, match="timeout"):
+            store.ask("ASK {}", timeout=bad)  # type: ignore[arg-type]
+
+
+def test_bad_queries_in_the_worker_are_query_errors_and_it_keeps_serving(store: OxigraphStore) -> None:
+    assert store.ask("ASK {}", timeout=5) is True
+    pid = _worker_pid(store)
+    with pytest.raises(QueryError, match="syntax") as info:
+        store.select("SELECT * WHERE { ?s ?p }", timeout=5)
+    assert not isinstance(info.value, QueryTimeout)
+    with pytest.raises(QueryError, match="not a SELECT"):
+        store.select("ASK {}", timeout=5)
+    with pytest.raises(QueryError, match="not an ASK"):
+        store.ask("SELECT * WHERE { ?s ?p ?o }", timeout=5)
+    with pytest.raises(QueryError, match="failed"):
+        store.select("SELECT * WHERE { ?s ?p ?o FILTER(<urn:f>(?s)) }", timeout=5)
+    assert _worker_pid(store) == pid  # the same worker answered all of them
+
+
+@pytest.mark.parametrize("write", ["add_ntriples", "load_rdf", "update", "clear"])
+def test_every_write_is_seen_by_the_next_timed_query(store: OxigraphStore, write: str) -> None:
+    ask_new = "ASK { <urn:new> <urn:q> <urn:x> }"
+    assert store.ask(ask_new, timeout=5) is False
+    old = _worker_pid(store)
+    triple = "<urn:new> <urn:q> <urn:x> .\n"
+    if write == "add_ntriples":
+        store.add_ntriples(triple)
+    elif write == "load_rdf":
+        from ont_platform.storage import RdfFormat
+
+        store.load_rdf(triple.encode(), RdfFormat.NTRIPLES)
+    elif write == "update":
+        store.update("INSERT DATA { <urn:new> <urn:q> <urn:x> }")
+    else:
+        store.clear()
+    assert _gone_soon(old)  # the stale snapshot was dropped at the write, not left running
+    assert store.ask(ask_new, timeout=5) is (write != "clear")
+    assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is (write != "clear")
+
+
+def test_a_worker_that_dies_is_reported_and_replaced(store: OxigraphStore) -> None:
+    assert store.ask("ASK {}", timeout=5)
+    pid = _worker_pid(store)
+    os.kill(pid, signal.SIGKILL)
+    with pytest.raises(StoreError, match="worker died"):
+        store.ask("ASK {}", timeout=5)
+    assert _gone(pid)
+    assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
+
+
+def test_fork_beside_other_threads_and_concurrent_callers(store: OxigraphStore) -> None:
+    """Timed queries from several threads share the one worker in turn; a busy thread elsewhere (as in the
+    HTTP service) does not stop the worker from starting."""
+    idle = threading.Event()
+    bystander = threading.Thread(target=idle.wait, daemon=True)
+    bystander.start()
+    results: list[Any] = []
+
+    def ask() -> None:
+        try:
+            results.append(store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=10))
+        except Exception as exc:  # noqa: BLE001 - collected and asserted below
+            results.append(exc)
+
+    callers = [threading.Thread(target=ask) for _ in range(4)]
+    for t in callers:
+        t.start()
+    for t in callers:
+        t.join(30)
+    idle.set()
+    assert results == [True] * 4
+
+
+def test_closing_the_store_leaves_no_process(tmp_path: Path) -> None:
+    s = OxigraphStore()
+    s.add_ntriples(f"<urn:a> <{P}> <urn:b> .\n")
+    assert s.ask("ASK {}", timeout=5)
+    pid = _worker_pid(s)
+    s.close()
+    assert _gone(pid) and pid not in {p.pid for p in multiprocessing.active_children()}
+    with pytest.raises(StoreError, match="closed"):
+        s.ask("ASK {}", timeout=5)
+
+
+# --- through the knowledge graph ------------------------------------------------------------------------------
+
+
+def _generate(out: Path) -> Path:
+    spec = importlib.util.spec_from_file_location("ont_bench_generate", BENCHMARKS / "generate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.generate(10_000, 7, out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def onchain10k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeGraph]:
+    folder = _generate(tmp_path_factory.mktemp("onchain-10k"))
+    kg = KnowledgeGraph.open(limits=Limits(query_timeout_s=1.0, max_result_rows=50))
+    kg.load(folder, shacl=False)
+    yield kg
+    kg.close()
+
+
+def test_kg_select_stops_a_slow_query_and_caps_rows(onchain10k: KnowledgeGraph) -> None:
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match=r"time limit of 1 s"):
+        onchain10k.select(CROSS)
+    assert time.monotonic() - started < 1 + MARGIN
+    rows = onchain10k.select("SELECT ?s ?p ?o WHERE { ?s ?p ?o }")
+    assert len(rows) == 50 and rows.truncated
+    few = onchain10k.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 3")
+    assert len(few) == 3 and not few.truncated
+    assert onchain10k.select("ASK { ?s ?p ?o }") == [{"result": Literal(True)}]
+
+
+def test_a_huge_hop_count_is_capped_at_the_limit_and_said_so(onchain10k: KnowledgeGraph) -> None:
+    started = time.monotonic()
+    answer = onchain10k.ask("n_1 에서 500-hop 안에 거래소 입금주소에 닿나요?").to_json()
+    assert time.monotonic() - started < 30  # includes the first question's analyser load
+    limit = onchain10k.limits.max_hops
+    assert f"요청한 500-hop 은 한도 {limit}-hop" in answer["answer_ko"]
+    assert len(answer["path"]) <= limit
+
+
+# --- a remote endpoint: the same refusal, through the HTTP timeout ----------------------------------------------
+
+
+@pytest.mark.remote
+def test_remote_query_over_its_time_limit_is_a_query_timeout(oxigraph_endpoint: Any) -> None:
+    from ont_platform.errors import EndpointError
+    from ont_platform.storage.remote import RemoteStore
+
+    graph = f"https://w3id.org/ont-platform/graph/test/limits-{os.getpid()}"
+    s = RemoteStore(oxigraph_endpoint.query_url, oxigraph_endpoint.update_url, graph=graph)
+    try:
+        s.add_ntriples("".join(f'<urn:n{i}> <{P}> "{i}" .\n' for i in range(3_000)))
+        slow = f'SELECT (COUNT(*) AS ?n) WHERE {{ ?a <{P}> ?x . ?b <{P}> ?y FILTER(CONCAT(?x, ?y) = "none") }}'
+        started = time.monotonic()
+        with pytest.raises(QueryTimeout, match=r"within 0.2 s") as info:
+            s.select(slow, timeout=0.2)
+        assert time.monotonic() - started < 0.2 + MARGIN
+        assert isinstance(info.value, EndpointError) and info.value.limit == 0.2
+        assert s.ask(f"ASK {{ <urn:n0> <{P}> ?x }}", timeout=30) is True
+        rows = s.select(f"SELECT ?x WHERE {{ ?s <{P}> ?x }}", timeout=30, max_rows=5)
+        assert len(rows) == 5 and rows.truncated
+    finally:
+        s.clear()
+        s.close()
