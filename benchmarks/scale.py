@@ -205,12 +205,11 @@ def edges_between_check(folder: Path, starts_n: int, seed: int) -> None:
     senders = sorted((u for u in g if g.out_degree(u) > 0), key=lambda s: int(s[2:]))
     starts = random.Random(seed).sample(senders, min(starts_n, len(senders)))
     kg.ask(QUESTION.format(id=starts[0], k=3))
-    ctx = kg._context("onchain")
     pattern = re.compile(r"\?e ont:kind oc:transfer ; ont:source (<[^>]+>) ; ont:target (<[^>]+>) ; ont:id \?eid \.")
     old, new, same = [], [], 0
     for s in starts:
-        kg.ask(QUESTION.format(id=s, k=3))
-        for q in (q for q in ctx.queries if "SELECT ?src ?dst ?eid ?tx" in q):
+        _, ran = kg._ask(QUESTION.format(id=s, k=3))  # the answer and the queries that made it
+        for q in (q for q in ran if "SELECT ?src ?dst ?eid ?tx" in q):
             q2 = pattern.sub(r"?e ont:source \1 . ?e ont:target \2 . ?e ont:kind oc:transfer . ?e ont:id ?eid .", q)
             t0 = time.perf_counter()
             r1 = kg.store.select(q)
@@ -383,7 +382,7 @@ def run(args: argparse.Namespace) -> None:
     first_ask = time.perf_counter() - t0
     for _, _, q in questions[1:]:  # warm-up pass
         kg.ask(q)
-    ctx = kg._context("onchain")
+    ctx = kg._context("onchain").for_question()  # a private view: plan() below records into it only
 
     res: dict[int, dict[str, list[float]]] = {k: {"ask": [], "parse": [], "sparql": [], "build": [], "nx": [], "rdf": [], "rdf_e2e": []} for k in (1, 2, 3)}
     replay: list[tuple[str, int, list[str], float, float]] = []
@@ -394,10 +393,9 @@ def run(args: argparse.Namespace) -> None:
         onchain_qa.plan(ctx, q)
         t1 = time.perf_counter()
         spent[0] = 0.0
-        a = kg.ask(q)
+        a, queries = kg._ask(q)  # kg.ask plus the list of queries it ran
         t2 = time.perf_counter()
         sparql = spent[0]
-        queries = list(ctx.queries)
         t3 = time.perf_counter()
         ref = nx_bfs(g, deposits, start, k)
         t4 = time.perf_counter()

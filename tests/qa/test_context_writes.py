@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ont_platform.kg as kg_module
-from ont_platform import KnowledgeGraph
+from ont_platform import InputError, KnowledgeGraph
 from ont_platform.answer.contracts import OnchainAnswer
 from ont_platform.qa.context import ReadWriteLock, build_context
 from ont_platform.qa.lexicon import Lexicon
@@ -37,7 +37,26 @@ def _fresh(kg: KnowledgeGraph, domain: str) -> Lexicon:
     return build_context(kg.store, domain, kg.limits).lexicon
 
 
-# --- the lexicon after ingests -------------------------------------------------------------------------------
+# --- the lexicon after loads and ingests ----------------------------------------------------------------------
+
+
+def test_loading_another_domain_keeps_the_first_domain_s_context() -> None:
+    """A load adds a domain the graph did not hold; the other domains' lexicons read only their own nodes, so
+    their contexts stay, and the new domain is asked without a stale list of loaded domains."""
+    with KnowledgeGraph.open() as kg:
+        kg.load(EXAMPLES / "onchain")
+        question = "n_a1 에서 3-hop 안에 거래소 입금주소에 닿나요?"
+        before = kg.ask(question).to_json()
+        ctx = kg._contexts["onchain"]
+        kg.load(EXAMPLES / "kg")
+        assert kg._contexts["onchain"] is ctx
+        _same(ctx.lexicon, _fresh(kg, "onchain"))
+        assert kg.ask(question, domain="onchain").to_json() == before
+        assert kg.domains() == ["kg", "onchain"] == kg._domains
+        with pytest.raises(InputError, match="pass domain="):
+            kg.ask(question)
+
+
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
