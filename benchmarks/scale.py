@@ -388,6 +388,7 @@ def run(args: argparse.Namespace) -> None:
     replay: list[tuple[str, int, list[str], float, float]] = []
     disagree: list[str] = []
     yes_count = {1: 0, 2: 0, 3: 0}
+    saved: list[dict[str, Any]] = []
     for start, k, q in questions:
         t0 = time.perf_counter()
         onchain_qa.plan(ctx, q)
@@ -413,6 +414,16 @@ def run(args: argparse.Namespace) -> None:
         if (ours_yes, ours_len) != (ref_yes, ref_len):
             disagree.append(f"ours {start} k={k}: {got['intent']} len={ours_len}; networkx yes={ref_yes} len={ref_len} {ref}")
         replay.append((start, k, queries, t1 - t0, t2 - t1))
+        if args.save_queries:
+            saved.append({"start": start, "k": k, "queries": queries, "parse_s": t1 - t0, "ask_s": t2 - t1,
+                          "sparql_s": sparql, "yes": ours_yes, "length": ours_len})
+
+    if args.save_queries:  # for benchmarks/rdflib_replay.py, when rdflib cannot share this process's memory
+        args.save_queries.mkdir(parents=True, exist_ok=True)
+        with open(args.save_queries / "questions.jsonl", "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(item) + "\n" for item in saved)
+        kg.export(args.save_queries / "graph.nt")
+        print(f"   saved {len(saved)} questions with their queries and the graph under {args.save_queries}")
 
     # rdflib on the same questions
     rdf_note = ""
@@ -486,6 +497,9 @@ def main() -> None:
     ap.add_argument("--rdflib-timeout", type=float, default=30.0, help="seconds per rdflib query")
     ap.add_argument("--load-timeout", type=float, default=900.0, help="seconds per load subprocess")
     ap.add_argument("--load-only", action="store_true")
+    ap.add_argument("--save-queries", type=Path, default=None,
+                    help="write each question's queries and timings and the graph (N-Triples) to this folder, for"
+                         " benchmarks/rdflib_replay.py")
     ap.add_argument("--breakdown", action="store_true", help="time the stages of kg.load and profile build_dataset")
     ap.add_argument("--edges-between", action="store_true",
                     help="time the edge lookup of 'yes' answers as generated and with its bound patterns first")

@@ -54,7 +54,7 @@ class QueryWorker:
     def __init__(self, execute: Execute, probe: Callable[[], object]) -> None:
         ctx = multiprocessing.get_context("fork")
         self._conn, child_end = ctx.Pipe(duplex=True)
-        self._proc = ctx.Process(target=_serve, args=(child_end, execute, probe), name="ont-query-worker",
+        self._proc = ctx.Process(target=_serve, args=(child_end, execute, probe, self._conn), name="ont-query-worker",
                                  daemon=True)
         self._started = time.monotonic()
         with warnings.catch_warnings():
@@ -142,9 +142,15 @@ class QueryWorker:
         self._proc.close()
 
 
-def _serve(conn: Connection, execute: Execute, probe: Callable[[], object]) -> None:
+def _serve(conn: Connection, execute: Execute, probe: Callable[[], object], parent_end: Connection) -> None:
     """The child's loop. It exits through multiprocessing's ``os._exit``: no destructor of the inherited store
-    runs, so an on-disk store's files are never written by the child."""
+    runs, so an on-disk store's files are never written by the child.
+
+    The fork copied the parent's end of the pipe too; it is closed first, so that when the parent dies (even by
+    SIGKILL) the child reads end-of-file and exits instead of waiting forever as an orphan. (Not
+    ``PR_SET_PDEATHSIG``: it fires when the forking *thread* ends, which in a thread pool is any time.)
+    """
+    parent_end.close()
     gc.disable()  # a collection would touch every object and copy the parent's pages for nothing
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the parent decides
     probe()  # touch the store once, so a lock inherited in a locked state shows as "not ready"

@@ -12,6 +12,8 @@ import multiprocessing
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -203,6 +205,31 @@ def test_fork_beside_other_threads_and_concurrent_callers(store: OxigraphStore) 
         t.join(30)
     idle.set()
     assert results == [True] * 4
+
+
+def test_a_worker_does_not_outlive_a_killed_owner() -> None:
+    """When the process that owns the store is killed (SIGKILL, the OOM killer), its worker exits too."""
+    script = (
+        "import sys\n"
+        "from ont_platform.storage.oxigraph import OxigraphStore\n"
+        "s = OxigraphStore()\n"
+        "s.add_ntriples('<urn:a> <urn:p> <urn:b> .\\n')\n"
+        "assert s.ask('ASK {}', timeout=30)\n"
+        "print(s._worker.pid, flush=True)\n"
+        "sys.stdin.read()\n"
+    )
+    with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          text=True) as owner:
+        try:
+            assert owner.stdout is not None
+            worker = int(owner.stdout.readline())
+            assert not _gone(worker)
+            owner.kill()
+            owner.wait(10)
+            assert _gone_soon(worker), "the worker outlived its owner"
+        finally:
+            if owner.poll() is None:
+                owner.kill()
 
 
 def test_closing_the_store_leaves_no_process(tmp_path: Path) -> None:
