@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import os
 import signal
+import stat
 import threading
 import time
 import warnings
@@ -151,6 +153,7 @@ def _serve(conn: Connection, execute: Execute, probe: Callable[[], object], pare
     ``PR_SET_PDEATHSIG``: it fires when the forking *thread* ends, which in a thread pool is any time.)
     """
     parent_end.close()
+    _close_inherited_sockets(keep=conn.fileno())
     gc.disable()  # a collection would touch every object and copy the parent's pages for nothing
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the parent decides
     probe()  # touch the store once, so a lock inherited in a locked state shows as "not ready"
@@ -167,6 +170,28 @@ def _serve(conn: Connection, execute: Execute, probe: Callable[[], object], pare
         except Exception as exc:  # noqa: BLE001 - anything else is reported, the worker keeps serving
             reply = ("error", f"query failed: {type(exc).__name__}: {str(exc)[:300]}")
         conn.send(reply)
+
+
+def _close_inherited_sockets(keep: int) -> None:
+    """Close every socket the fork copied except the worker's own pipe.
+
+    A worker forked inside a server holds copies of its listening socket and client connections: a connection
+    the server closes would stay open (no end-of-file for the client) until the worker goes. The store needs
+    files, never sockets, so closing sockets is safe. Linux lists open descriptors in /proc; elsewhere nothing
+    is closed.
+    """
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return
+    for fd in fds:
+        if fd == keep:
+            continue
+        try:
+            if stat.S_ISSOCK(os.fstat(fd).st_mode):
+                os.close(fd)
+        except OSError:
+            pass
 
 
 __all__ = ["FORK_AVAILABLE", "Execute", "Form", "QueryWorker", "Request"]

@@ -232,6 +232,25 @@ def test_a_worker_does_not_outlive_a_killed_owner() -> None:
                 owner.kill()
 
 
+def test_a_worker_keeps_no_copy_of_the_owner_s_sockets() -> None:
+    """A server's sockets are not held open by a worker forked inside it."""
+    import socket
+
+    with socket.socket() as listening:
+        listening.bind(("127.0.0.1", 0))
+        listening.listen()
+        inode = os.fstat(listening.fileno()).st_ino
+        store = OxigraphStore()
+        try:
+            assert store.ask("ASK {}", timeout=30)
+            held = {os.stat(f"/proc/{_worker_pid(store)}/fd/{fd}").st_ino
+                    for fd in os.listdir(f"/proc/{_worker_pid(store)}/fd")}
+            assert inode not in held
+            assert store.ask("ASK {}", timeout=30)  # and its own pipe still works
+        finally:
+            store.close()
+
+
 def test_closing_the_store_leaves_no_process(tmp_path: Path) -> None:
     s = OxigraphStore()
     s.add_ntriples(f"<urn:a> <{P}> <urn:b> .\n")
