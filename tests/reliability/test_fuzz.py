@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ont_platform import KnowledgeGraph
@@ -231,6 +231,7 @@ _ASKS = st.sampled_from(["노출 클릭 페이지", "노출 100 이상 페이지
 
 @fuzz(60)
 @given(code=st.lists(_CODE, min_size=1, max_size=3), ask=_ASKS, before=st.booleans())
+@example(code=["_[0] = 0;", "let ctr = 0;"], ask="노출 100 이상 페이지", before=False)  # a declared column alias
 def test_digits_of_pasted_code_never_become_filter_values(graphs: dict[str, KnowledgeGraph], code: list[str],
                                                           ask: str, before: bool) -> None:
     pasted = " ".join(code)

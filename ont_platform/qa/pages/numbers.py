@@ -35,7 +35,7 @@ _CODE = re.compile(
     _IDENT + r"(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*(?:\[[^\[\]\n]{0,200}\]|\([^()\n]{0,200}\))+"
     r"(?:\s*[-+*/%|&^]?=(?!=)\s*[^\s;,]*;?)?"
     # an assignment statement closed by a semicolon, with an optional declaration word: x = 7;  let y = 2;
-    r"|(?:\b(?:var|let|const|int|float|double|auto)\s+)?(?P<name>" + _IDENT
+    r"|(?P<decl>\b(?:var|let|const|int|float|double|auto)\s+)?(?P<name>" + _IDENT
     + r"(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)\s*[-+*/%|&^]?=(?!=)\s*[^\s;]{1,200}\s*;",
 )
 
@@ -45,11 +45,13 @@ def code_spans(text: str, names: list[tuple[int, int]] | None = None) -> list[tu
     indexes, arguments and assigned values, never thresholds the person asked for.
 
     ``names`` are the spans of column names: ``clicks_30d = 0;`` assigns to a column, which is how some people
-    write a condition, so a plain assignment to a column name is not code (``clicks[0] = 9`` still is).
+    write a condition, so a plain assignment to a column name is not code (``clicks[0] = 9`` and a declaration
+    such as ``let ctr = 0;`` still are).
     """
     out = []
     for m in _CODE.finditer(text):
-        if m.group("name") is not None and any(s < m.end("name") and m.start("name") < e for s, e in names or ()):
+        plain = m.group("name") is not None and m.group("decl") is None
+        if plain and any(s < m.end("name") and m.start("name") < e for s, e in names or ()):
             continue
         out.append(m.span())
     return out
