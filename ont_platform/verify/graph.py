@@ -14,12 +14,17 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import networkx as nx  # type: ignore[import-untyped]
-from rdflib import RDF, RDFS, SKOS, URIRef
+from rdflib import RDF, RDFS, URIRef
 
-from ont_platform.namespaces import ID
 from ont_platform.ontology import DomainOntology, load_domain
-from ont_platform.rdf_terms import iri, literal
-from ont_platform.sparql.common import PREFIXES
+from ont_platform.sparql.snapshot import (
+    snapshot_chunks,
+    snapshot_edges,
+    snapshot_nodes,
+    snapshot_page_cells,
+    snapshot_page_columns,
+    snapshot_page_predicates,
+)
 from ont_platform.storage import Store
 
 DEFAULT_MAX_ROWS = 5_000_000
@@ -137,10 +142,6 @@ class Snapshot:
 # -- reading ---------------------------------------------------------------------------------------------------
 
 
-def _prefix(domain: str, kind: str) -> str:
-    return literal(f"{ID}{domain}/{kind}/")
-
-
 def _rows(store: Store, query: str, limit: int, what: str, snap: Snapshot,
           timeout: float | None) -> list[dict[str, Any]]:
     rows = [dict(r) for r in store.select(query, timeout=timeout)]
@@ -163,16 +164,7 @@ def read_snapshot(store: Store, domain: str, *, max_rows: int = DEFAULT_MAX_ROWS
         _read_pages(store, snap, limit, timeout)
         return snap
     by_kind = {str(r.iri): r for r in onto.relations.values()}
-    edge_q = (
-        f"{PREFIXES}SELECT ?eid ?kind ?src ?dst ?tx ?grounded ?chunk WHERE {{\n"
-        f"  ?e ont:kind ?kind ; ont:source ?s ; ont:target ?t ; ont:id ?eid .\n"
-        f"  FILTER(STRSTARTS(STR(?e), {_prefix(domain, 'edge')}))\n"
-        f"  ?s ont:id ?src . ?t ont:id ?dst .\n"
-        f"  OPTIONAL {{ ?e oc:txHash ?tx }}\n"
-        f"  OPTIONAL {{ ?e ont:grounded ?grounded }}\n"
-        f"  OPTIONAL {{ ?e ont:chunk ?c . ?c ont:id ?chunk }}\n"
-        f"}} LIMIT {limit}"
-    )
+    edge_q = snapshot_edges(domain, limit)
     for r in _rows(store, edge_q, limit, "edges", snap, timeout):
         kind = str(r["kind"])
         rel = by_kind.get(kind)
@@ -183,14 +175,7 @@ def read_snapshot(store: Store, domain: str, *, max_rows: int = DEFAULT_MAX_ROWS
             dst=str(r["dst"]), tx=_text(r.get("tx")), grounded=grounded, chunk=_text(r.get("chunk")),
             inferred=bool(rel and rel.inferred), symmetric=bool(rel and rel.symmetric),
         )
-    node_q = (
-        f"{PREFIXES}SELECT ?id ?p ?v WHERE {{\n"
-        f"  ?n ont:id ?id .\n"
-        f"  FILTER(STRSTARTS(STR(?n), {_prefix(domain, 'node')}))\n"
-        f"  OPTIONAL {{ ?n ?p ?v . VALUES ?p {{ {iri(str(RDF.type))} {iri(str(RDFS.label))} "
-        f"{iri(str(SKOS.altLabel))} }} }}\n"
-        f"}} LIMIT {limit}"
-    )
+    node_q = snapshot_nodes(domain, limit)
     classes: dict[str, set[URIRef]] = {}
     names: dict[str, list[str]] = {}
     labels: dict[str, str] = {}
@@ -210,13 +195,7 @@ def read_snapshot(store: Store, domain: str, *, max_rows: int = DEFAULT_MAX_ROWS
     for nid, cls in classes.items():
         snap.nodes[nid] = NodeFact(nid, frozenset(cls), tuple(dict.fromkeys(names[nid])), labels.get(nid))
     if domain == "kg":
-        chunk_q = (
-            f"{PREFIXES}SELECT ?id ?text WHERE {{\n"
-            f"  ?c ont:id ?id .\n"
-            f"  FILTER(STRSTARTS(STR(?c), {_prefix(domain, 'chunk')}))\n"
-            f"  OPTIONAL {{ ?c ont:text ?text }}\n"
-            f"}} LIMIT {limit}"
-        )
+        chunk_q = snapshot_chunks(domain, limit)
         for r in _rows(store, chunk_q, limit, "chunks", snap, timeout):
             snap.chunks[str(r["id"])] = _text(r.get("text"))
     return snap
@@ -226,19 +205,12 @@ def _read_pages(store: Store, snap: Snapshot, limit: int, timeout: float | None)
     for col in snap.onto.columns.values():
         if col.type in ("integer", "decimal", "date"):
             snap.columns[col.name] = PageColumnFact(col.name, str(col.iri), col.type)
-    vocab_q = (
-        f"{PREFIXES}SELECT ?prop ?name ?type WHERE {{ ?prop pg:column ?name ; pg:columnType ?type }} LIMIT {limit}"
-    )
+    vocab_q = snapshot_page_columns(limit)
     for r in _rows(store, vocab_q, limit, "columns", snap, timeout):
         name, ctype = str(r["name"]), str(r["type"])
         if ctype in ("integer", "decimal", "date") and name not in snap.columns:
             snap.columns[name] = PageColumnFact(name, str(r["prop"]), ctype)
-    pred_q = (
-        f"{PREFIXES}SELECT ?phrase ?op ?value ?applies WHERE {{\n"
-        f"  ?p a pg:VaguePredicate ; pg:phrase ?phrase ; pg:op ?op ; pg:value ?value .\n"
-        f"  OPTIONAL {{ ?p pg:appliesTo ?applies }}\n"
-        f"}} LIMIT {limit}"
-    )
+    pred_q = snapshot_page_predicates(limit)
     for r in _rows(store, pred_q, limit, "predicates", snap, timeout):
         try:
             value = Decimal(str(r["value"]))
@@ -247,12 +219,7 @@ def _read_pages(store: Store, snap: Snapshot, limit: int, timeout: float | None)
         snap.predicates.append(PredicateFact(str(r["phrase"]), str(r["op"]), value, _text(r.get("applies"))))
     snap.predicates.extend(builtin_predicates())
     by_iri = {c.iri: c.name for c in snap.columns.values()}
-    cell_q = (
-        f"{PREFIXES}SELECT ?url ?p ?v WHERE {{\n"
-        f"  ?page a pg:WebPage ; pg:url ?url .\n"
-        f"  OPTIONAL {{ ?page ?p ?v . FILTER(isLiteral(?v) && ?p != pg:url) }}\n"
-        f"}} LIMIT {limit}"
-    )
+    cell_q = snapshot_page_cells(limit)
     for r in _rows(store, cell_q, limit, "pages", snap, timeout):
         cells = snap.pages.setdefault(str(r["url"]), {})
         column = by_iri.get(str(r.get("p")))
