@@ -70,6 +70,9 @@ STAGING_PREFIX = "https://w3id.org/ont-platform/graph/staging/"
 DEFAULT_MAX_ROWS = 10_000
 """Virtuoso's ``ResultSetMaxRows`` as shipped: it cuts every result at this many rows."""
 
+COUNT_TIMEOUT_S = 120.0
+"""Least time limit of ``len()``, which counts every triple of the graph."""
+
 MOVE_TRIPLES_PER_S = 10_000
 """Slowest rate assumed for moving a staged batch into the graph; sets that request's time limit."""
 
@@ -201,7 +204,10 @@ class RemoteStore(Store):
         return value
 
     def __len__(self) -> int:
-        _, rows, _ = self._select_request("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", None)
+        # A count scans the whole graph, and right after a large load a server may still be busy with it
+        # (dropping the staging graph, writing a checkpoint): allow it more than one ordinary request.
+        limit = max(self.timeout, COUNT_TIMEOUT_S)
+        _, rows, _ = self._select_request("SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }", limit)
         return _count(rows, "n")
 
     def dump(self, fmt: RdfFormat = RdfFormat.NTRIPLES) -> bytes:
