@@ -193,6 +193,27 @@ def test_a_stream_is_read_once(tmp_path: Path) -> None:
 # --- SHACL at load -----------------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("name", ["onchain", "kg", "pages", "onchain-real", "planted"])
+def test_the_compiled_shapes_judge_a_loaded_batch_as_pyshacl_does(name: str, tmp_path: Path) -> None:
+    """The load validates with the compiled shapes; on whole batches (the bundled examples, and one with a label
+    the shapes refuse) they report exactly what pyshacl reports."""
+    from ont_platform.ontology.shacl import check
+    from ont_platform.validation.shapes import Triples, compiled
+
+    limits = DEFAULT_LIMITS
+    folder = EXAMPLES / name
+    if name == "planted":
+        folder = _onchain(tmp_path / "ds", 20, 40, labels={3: "x" * 600, 7: " "})
+        limits = Limits(max_label_chars=1_000)
+    load = open_dataset(folder, limits=limits, shacl="off")
+    graph = Graph().parse(data=b"".join(load.chunks()), format="nt")
+    shapes = compiled(load.domain)
+    assert shapes is not None
+    ours = shapes.violations(Triples(graph))
+    assert ours == sorted(set(check(graph, load.domain)), key=lambda v: (v.focus, v.path or "", v.message))
+    assert bool(ours) == (name == "planted")
+
+
 def test_small_batches_are_validated_whole_and_large_ones_by_a_bounded_sample(tmp_path: Path) -> None:
     with KnowledgeGraph.open() as kg:
         small = kg.load(EXAMPLES / "onchain")
