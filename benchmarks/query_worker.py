@@ -12,7 +12,6 @@ fork per query and what a spawned process opening the on-disk store read-only co
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import random
 import statistics
@@ -25,18 +24,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from generate import ensure, parse_size
 
 from ont_platform import KnowledgeGraph
 from ont_platform.sparql import onchain as q
 from ont_platform.storage.oxigraph import OxigraphStore
-
-
-def _generator() -> object:
-    spec = importlib.util.spec_from_file_location("ont_bench_generate", ROOT / "benchmarks" / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _ms(samples: list[float]) -> str:
@@ -111,9 +105,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--disk", action="store_true", help="also an on-disk store of the same data")
     args = ap.parse_args()
-    gen = _generator()
-    n = gen.parse_size(args.size)  # type: ignore[attr-defined]
-    folder = gen.ensure(n, 7)  # type: ignore[attr-defined]
+    n = parse_size(args.size)
+    folder = ensure(n, 7)
     kg = KnowledgeGraph.open()
     kg.load(folder, shacl=False)
     store = kg.store

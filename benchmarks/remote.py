@@ -39,38 +39,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))
 
 from generate import ensure, parse_size, size_label
-from scale import QUESTION, load_avg, ms, nx_bfs, read_graph
+from scale import QUESTION, load_avg, ms, nx_bfs, read_graph, timed_store
 
 from tests import servers
 
 
-def _timed_store(kg: Any) -> list[float]:
-    """Wrap the store's read methods so that the time spent in them is summed into the returned cell."""
-    spent = [0.0]
-    store = kg.store
-    inner_select, inner_ask = store.select, store.ask
-
-    def select(query: str, **kw: Any) -> Any:
-        t = time.perf_counter()
-        try:
-            return inner_select(query, **kw)
-        finally:
-            spent[0] += time.perf_counter() - t
-
-    def ask(query: str, **kw: Any) -> Any:
-        t = time.perf_counter()
-        try:
-            return inner_ask(query, **kw)
-        finally:
-            spent[0] += time.perf_counter() - t
-
-    store.select, store.ask = select, ask
-    return spent
-
-
 def _answers(kg: Any, questions: list[tuple[str, int, str]]) -> tuple[list[dict], dict[int, dict[str, list[float]]], float]:
     """Warm up once, then ask each question; returns the answers, per-k timings and the first ask's seconds."""
-    spent = _timed_store(kg)
+    spent = timed_store(kg.store)
     t0 = time.perf_counter()
     kg.ask(questions[0][2])
     first = time.perf_counter() - t0

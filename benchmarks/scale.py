@@ -78,6 +78,24 @@ def ms(samples: list[float]) -> str:
     return f"{statistics.median(samples) * 1000:8.3f} {pct(samples, 0.95) * 1000:9.3f}"
 
 
+def timed_store(store: Any) -> list[float]:
+    """Wrap ``store.select``/``store.ask`` so that the seconds spent in them add up in the returned cell."""
+    spent = [0.0]
+    inner_select, inner_ask = store.select, store.ask
+
+    def timed(inner: Any) -> Any:
+        def call(query: str, **kw: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return inner(query, **kw)
+            finally:
+                spent[0] += time.perf_counter() - t
+        return call
+
+    store.select, store.ask = timed(inner_select), timed(inner_ask)
+    return spent
+
+
 def load_avg() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
@@ -356,26 +374,7 @@ def run(args: argparse.Namespace) -> None:
     starts = random.Random(args.seed).sample(senders, min(args.starts, len(senders)))
     questions = [(s, k, QUESTION.format(id=s, k=k)) for k in (1, 2, 3) for s in starts]
 
-    # wrap the store's query methods to time the SPARQL part of each ask
-    store = kg.store
-    spent = [0.0]
-    inner_select, inner_ask = store.select, store.ask
-
-    def timed_select(query, **kw):
-        t = time.perf_counter()
-        try:
-            return inner_select(query, **kw)
-        finally:
-            spent[0] += time.perf_counter() - t
-
-    def timed_ask(query, **kw):
-        t = time.perf_counter()
-        try:
-            return inner_ask(query, **kw)
-        finally:
-            spent[0] += time.perf_counter() - t
-
-    store.select, store.ask = timed_select, timed_ask  # type: ignore[method-assign]
+    spent = timed_store(kg.store)  # the SPARQL part of each ask
 
     t0 = time.perf_counter()
     kg.ask(questions[0][2])

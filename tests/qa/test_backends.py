@@ -3,22 +3,20 @@ and remote SPARQL endpoints (the Oxigraph server and Virtuoso, started on loopba
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from ont_platform import KnowledgeGraph
 from ont_platform.sparql.common import node_names
+from tests.benchmarks import generate
 from tests.servers import Endpoint
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 BACKENDS = ["oxigraph-disk", "rdflib", "remote-oxigraph", "remote-virtuoso"]
 
 
@@ -63,15 +61,6 @@ def test_same_answers_on_every_backend(backend: str, reference: tuple[str, dict[
 # --- a generated graph larger than Virtuoso's 10,000-row result cut ----------------------------------------------
 
 
-def _generator() -> Any:
-    """``benchmarks/generate.py`` (the seeded synthetic on-chain datasets of the scale benchmarks)."""
-    spec = importlib.util.spec_from_file_location("ont_bench_generate", BENCHMARKS / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 # Virtuoso gets 31,000 transfers over 10,333 addresses, so that reading the lexicon crosses its 10,000-row cut;
 # the Oxigraph server has no cut and loads over SPARQL UPDATE more slowly, so it gets a smaller graph.
 GENERATED_SIZE = {"remote-virtuoso": 31_000, "remote-oxigraph": 6_000}
@@ -92,7 +81,7 @@ def _generated(n: int, tmp_path_factory: pytest.TempPathFactory,
     import networkx as nx
 
     folder = tmp_path_factory.mktemp("generated")
-    _generator().generate(n, 11, folder)
+    generate(n, 11, folder)
     kinds = dict(line.split(",")[0::2] for line in (folder / "onchain_nodes.csv").read_text().splitlines()[1:])
     deposits = {node for node, cls in kinds.items() if cls == "ExchangeDeposit"}
     graph = nx.DiGraph()

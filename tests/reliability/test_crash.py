@@ -10,7 +10,6 @@ write gives; the ingest store is also checked with the SHACL shapes.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import shutil
@@ -22,13 +21,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from rdflib import Graph
 
 from ont_platform import KnowledgeGraph
 from ont_platform.ontology.shacl import check
+from tests.benchmarks import generate
 from tests.reliability._crash_child import payload
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,19 +173,11 @@ def test_store_takes_the_batch_after_a_kill(ingest_states: IngestStates, tmp_pat
 # -- ont load -----------------------------------------------------------------------------------------------------
 
 
-def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ont_bench_generate", ROOT / "benchmarks" / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def dataset(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, frozenset[bytes]]]:
     """10,000 seeded transfers (about 120k triples) and the store a finished load of them gives."""
     folder = tmp_path_factory.mktemp("crash-load") / "onchain-10k"
-    _generator().generate(10_000, 7, folder)
+    generate(10_000, 7, folder)
     with KnowledgeGraph.open() as kg:
         kg.load(folder, shacl=False)
         whole = frozenset(kg.dumps("nt").splitlines())

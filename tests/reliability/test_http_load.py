@@ -4,30 +4,15 @@ library gives in this process for the same question."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Iterator
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from ont_platform.service.app import _bundled_examples
+from tests.benchmarks import benchmark
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ont_bench_http_load", ROOT / "benchmarks" / "http_load.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
-
-
-http_load = _load_module()
+http_load = benchmark("http_load")
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ nothing stops them; every test asserts they are stopped within the limit plus a 
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 import os
 import random
@@ -28,6 +27,7 @@ from ont_platform.errors import InputError, QueryError, QueryTimeout, StoreError
 from ont_platform.limits import Limits
 from ont_platform.storage import Rows
 from ont_platform.storage.oxigraph import OxigraphStore
+from tests.benchmarks import generate
 
 P = "urn:p"
 N_NODES = 3_333
@@ -36,7 +36,6 @@ CLOSURE = f"SELECT ?s ?o WHERE {{ ?s <{P}>* ?o }} LIMIT 1"
 CROSS = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
 MARGIN = 5.0  # seconds over the limit a refusal may take on a loaded machine
 BIG = "123456789012345678901234567890"
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _random_graph() -> str:
@@ -265,18 +264,9 @@ def test_closing_the_store_leaves_no_process(tmp_path: Path) -> None:
 # --- through the knowledge graph ------------------------------------------------------------------------------
 
 
-def _generate(out: Path) -> Path:
-    spec = importlib.util.spec_from_file_location("ont_bench_generate", BENCHMARKS / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.generate(10_000, 7, out)
-    return out
-
-
 @pytest.fixture(scope="module")
 def onchain10k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeGraph]:
-    folder = _generate(tmp_path_factory.mktemp("onchain-10k"))
+    folder = generate(10_000, 7, tmp_path_factory.mktemp("onchain-10k"))
     kg = KnowledgeGraph.open(limits=Limits(query_timeout_s=1.0, max_result_rows=50))
     kg.load(folder, shacl=False)
     yield kg
