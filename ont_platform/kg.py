@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -117,12 +117,16 @@ class KnowledgeGraph:
         """
         started = time.perf_counter()
         dataset = open_dataset(folder, limits=self.limits, shacl=shacl)
-        with self._writer:  # one write at a time; questions go on (the load is one transaction)
+        with self._writer:  # one write at a time
             if dataset.domain in self.domains():
                 raise DatasetError([Problem(str(folder), None, f"this store already holds a {dataset.domain} "
                                             "dataset; open a new store (or clear this one) to load another")])
             before = len(self.store)
-            self.store.add_ntriples_stream(dataset.chunks())
+            # Into a non-empty store the load is one transaction and questions go on beside it. Into an empty
+            # one an on-disk store bulk-loads, which readers could see half done: questions wait (there is
+            # nothing to ask about yet anyway).
+            with self._lock.writing() if before == 0 else nullcontext():
+                self.store.add_ntriples_stream(dataset.chunks())
             with self._lock.writing():
                 # a new domain: the contexts of the others stay valid (each lexicon reads its own domain only)
                 self._added(dataset.domain, [])

@@ -14,8 +14,9 @@ from ont_platform.errors import InputError
 XSD = "http://www.w3.org/2001/XMLSchema#"
 RDF_TYPE = "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type>"
 
-# Characters that may not appear inside <...> in N-Triples/Turtle/SPARQL.
-_BAD_IRI = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]')
+"""Characters that may not appear inside <...> in N-Triples, Turtle and SPARQL (RFC 3987)."""
+_BAD_IRI = IRI_FORBIDDEN
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _NEEDS_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
 _LANG = re.compile(r"^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$")

@@ -69,8 +69,10 @@ class _LibraryLogScrubber(logging.Filter):
 
 
 _SCRUBBER = _LibraryLogScrubber()
-LIBRARY_LOGGERS = ("httpx", "httpcore", "urllib3", "h11")
-"""Loggers of the HTTP libraries underneath whose records :func:`protect` scrubs."""
+LIBRARY_LOGGERS = ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2",
+                   "httpcore.proxy", "urllib3", "urllib3.connectionpool", "urllib3.util.retry", "h11")
+"""Loggers of the HTTP libraries underneath whose records :func:`protect` scrubs. A logger's filters do not see its
+children's records (those go straight to the handlers), so every logger that writes is listed by name."""
 
 
 def protect(secrets: Iterable[str]) -> None:

@@ -106,6 +106,10 @@ def ingest(
     :class:`~ont_platform.errors.InputError` for an unknown domain or a mismatched guard, and
     :class:`~ont_platform.errors.StoreError` when the store fails (it then holds what it held before).
     """
+    from ont_platform.kg import KnowledgeGraph
+
+    if isinstance(kg, KnowledgeGraph):  # its locks, loaded domains and question lexicon must follow the write
+        return kg.ingest(payload, guard=guard, domain=domain, shacl=shacl, config=config)
     pending = check_extraction(kg, payload, guard=guard, domain=domain, shacl=shacl, config=config)
     return pending.commit() if pending.ready else pending.report
 

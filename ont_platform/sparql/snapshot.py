@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from rdflib import RDF, RDFS, SKOS
 
-from ont_platform.namespaces import ID
+from ont_platform.namespaces import mint
 from ont_platform.rdf_terms import iri, literal
 from ont_platform.sparql.common import PREFIXES
 
 
 def _prefix(domain: str, kind: str) -> str:
-    return literal(f"{ID}{domain}/{kind}/")
+    return literal(str(mint(domain, kind, "")))  # the IRIs the loader and ingest mint, encoded the same way
 
 
 def snapshot_edges(domain: str, limit: int) -> str:

@@ -21,6 +21,7 @@ from rdflib import BNode, Literal, URIRef
 from rdflib.term import Node
 
 from ont_platform.errors import RDFSyntaxError
+from ont_platform.rdf_terms import IRI_FORBIDDEN
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
 RDF_LANGSTRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
@@ -67,7 +68,7 @@ _ESCAPE = re.compile(rf"\\[tbnrf\"'\\]|{_UCHAR}")
 _ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
 
 # What a SPARQL IRIREF may not contain (after escapes are resolved).
-_SPARQL_IRI_FORBIDDEN = re.compile(r"[\x00-\x20<>\"{}|^`\\]")
+_SPARQL_IRI_FORBIDDEN = IRI_FORBIDDEN
 # Characters written as escapes inside SPARQL string literals.
 _SPARQL_STRING_ESCAPES = re.compile(r"[\\\"\x00-\x1f\x7f]")
 _SPARQL_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}

@@ -4,6 +4,7 @@ operations of an update, so the remote store can scope every request to its grap
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from ont_platform.errors import QueryError, QueryRefused
@@ -207,8 +208,9 @@ def _risky_numbers(text: str, toks: list[_Tok]) -> list[RiskyNumber]:
         if t.keyword == "PREFIX" and k + 2 < len(toks) and toks[k + 2].kind == "iri":
             prefixes[toks[k + 1].text.rstrip(":")] = toks[k + 2].text[1:-1]
     found: list[RiskyNumber] = []
+    newlines = [i for i, c in enumerate(text) if c == "\n"]  # line of a token: one bisect, not a count per token
     for k, t in enumerate(toks):
-        line = text.count("\n", 0, t.start) + 1
+        line = bisect_left(newlines, t.start) + 1
         if t.kind == "word":
             lexical = t.text.rstrip(".")
             if _BARE_INTEGER.fullmatch(lexical):

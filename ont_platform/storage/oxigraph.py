@@ -141,6 +141,14 @@ class OxigraphStore(Store):
             except (QueryTimeout, StoreError):
                 self._worker = None  # it killed itself; the next timed query forks a fresh one
                 raise
+            except QueryError:
+                raise  # a bad query: the worker answered and keeps serving
+            except BaseException:
+                # interrupted between request and reply (Ctrl-C, a signal handler's exception): a reply may be
+                # left in the pipe, and the next query must not read it as its own
+                worker.close(wait=False)
+                self._worker = None
+                raise
         finally:
             self._worker_lock.release()
 
@@ -216,6 +224,7 @@ class OxigraphStore(Store):
         log.warning("clearing %s: a bulk load into it did not finish", self.path)
         self._s.clear()
         self._s.flush()
+        self._written()  # a worker forked meanwhile saw part of the load
         (self.path / BULK_MARKER).unlink(missing_ok=True)
 
     def _load(self, data: bytes, fmt: ox.RdfFormat) -> None:

@@ -7,12 +7,12 @@ JSONDecodeError, and even AssertionError, which vanishes under ``python -O``); c
 from __future__ import annotations
 
 import json
-import re
 import warnings
 
 from rdflib import RDF, XSD, BNode, Graph, Literal, URIRef
 
 from ont_platform.errors import RDFSyntaxError
+from ont_platform.rdf_terms import IRI_FORBIDDEN
 from ont_platform.storage._guards import refuse_dtd
 from ont_platform.storage.base import RdfFormat
 
@@ -40,16 +40,12 @@ def parse_graph(data: bytes, fmt: RdfFormat, graph: Graph | None = None) -> Grap
     return target
 
 
-_IRI_FORBIDDEN = re.compile(r'[\x00-\x20<>"{}|^`\\]')
-"""Characters RFC 3987 does not allow in an IRI (N-Triples and Turtle refuse them; Oxigraph's parser does)."""
-
-
 def _refuse_bad_iris(graph: Graph, fmt: RdfFormat) -> None:
     """rdflib's parsers accept IRIs such as ``http://a}b`` that its own serialisers then refuse with a bare
     Exception, so a store holding one could never be exported again: refuse them here, as Oxigraph does."""
     for triple in graph:
         for term in triple:
-            if isinstance(term, URIRef) and _IRI_FORBIDDEN.search(term):
+            if isinstance(term, URIRef) and IRI_FORBIDDEN.search(term):
                 raise RDFSyntaxError(f"cannot parse {fmt.value}: not a valid IRI: {str(term)[:200]!r}")
 
 
