@@ -224,7 +224,7 @@ def test_small_batches_are_validated_whole_and_large_ones_by_a_bounded_sample(tm
         assert big.triples_added > FULL_SHACL_MAX_TRIPLES
         assert big.shacl.mode == "sampled"
         # two tables of at most 200 sampled rows, one signature each, and the endpoints of sampled edges
-        assert 0 < big.shacl.resources <= 2 * 200 + 2 * 200 + 3  # and the dataset, the firsts of signatures
+        assert 0 < big.shacl.resources <= 4 * ShaclSample.per_table + 3  # and the dataset, the firsts of signatures
         assert big.as_dict()["shacl"] == {"mode": "sampled", "resources": big.shacl.resources,
                                           "triples": big.shacl.triples}
     with KnowledgeGraph.open() as kg:
@@ -279,7 +279,7 @@ def test_sampled_edges_come_with_the_neighbours_their_shapes_need(tmp_path: Path
     for _ in load.chunks():
         pass
     assert load.shacl.mode == "sampled"
-    assert load.shacl.resources > 200 + 200 + 1  # reservoirs and the dataset, plus endpoints outside the node sample
+    assert load.shacl.resources > 2 * ShaclSample.per_table + 1  # reservoirs and the dataset, plus endpoints outside the node sample
 
 
 @pytest.mark.parametrize("value", ["yes", 1, "FULL", None])

@@ -59,6 +59,35 @@ def test_loading_another_domain_keeps_the_first_domain_s_context() -> None:
 
 
 
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=valid_payloads(domain="kg"))
+def test_the_module_level_ingest_on_a_graph_keeps_its_state_current(payload: dict[str, Any]) -> None:
+    """``ingest(kg, ...)`` with a KnowledgeGraph goes through the graph, so its loaded domains and lexicon follow."""
+    from ont_platform.ingest.extraction import ingest
+
+    with KnowledgeGraph.open() as kg:
+        assert kg.domains() == [] and kg._domains is None
+        with pytest.raises(InputError, match="no dataset"):
+            kg.ask("아무 질문")  # caches "no domains"
+        report = ingest(kg, payload, domain="kg")
+        assert report.accepted, report.as_dict()
+        assert kg._domains == ["kg"]  # not the stale empty list
+        kg.ask("아무 질문")
+
+
+def _renamed(payload: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The payload with every entity and relation id prefixed, so that a later batch adds new nodes instead of
+    re-typing (and being refused for) the ids of an earlier one."""
+    def tag(ident: str) -> str:  # keep the E_/R_ prefix the guard requires
+        return ident[:2] + prefix + ident[2:]
+
+    out = dict(payload)
+    out["entities"] = [{**e, "id": tag(e["id"])} for e in payload.get("entities", [])]
+    out["relations"] = [{**r, "id": tag(r["id"]), "source_id": tag(r["source_id"]),
+                         "target_id": tag(r["target_id"])} for r in payload.get("relations", [])]
+    return out
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(domain=st.sampled_from(["kg", "onchain"]), data=st.data())
 def test_the_lexicon_after_ingests_equals_a_fresh_build(domain: str, data: st.DataObject) -> None:
@@ -68,9 +97,10 @@ def test_the_lexicon_after_ingests_equals_a_fresh_build(domain: str, data: st.Da
         kg.ask("아무 질문", domain=domain)  # builds the context
         ctx = kg._contexts[domain]
         for k in range(data.draw(st.integers(1, 3), label="ingests")):
-            payload = data.draw(valid_payloads(domain=domain), label=f"ingest {k}")
+            payload = _renamed(data.draw(valid_payloads(domain=domain), label=f"ingest {k}"), f"k{k}_")
             report = kg.ingest(payload, domain=domain)
             assert kg._contexts[domain] is ctx  # kept, not dropped
+            assert report.accepted, report.as_dict()  # new ids: the batch is new nodes, the lexicon must grow
             _same(ctx.lexicon, _fresh(kg, domain))
             if report.accepted:
                 for entity in payload["entities"]:

@@ -7,6 +7,7 @@ nothing stops them; every test asserts they are stopped within the limit plus a 
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import random
@@ -206,6 +207,24 @@ def test_fork_beside_other_threads_and_concurrent_callers(store: OxigraphStore) 
     assert results == [True] * 4
 
 
+def test_an_interrupted_call_drops_the_worker(store: OxigraphStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An exception between request and reply (Ctrl-C) may leave a reply in the pipe: the worker is dropped, so
+    the next query never reads an answer that was not its own."""
+    assert store.ask("ASK {}", timeout=5)
+    worker = store._worker
+    assert worker is not None
+    pid = _worker_pid(store)
+
+    def interrupted(*_args: object, **_kw: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(worker, "call", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
+    assert store._worker is None and _gone_soon(pid)
+    assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
+
+
 def test_a_worker_does_not_outlive_a_killed_owner() -> None:
     """When the process that owns the store is killed (SIGKILL, the OOM killer), its worker exits too."""
     script = (
@@ -219,6 +238,7 @@ def test_a_worker_does_not_outlive_a_killed_owner() -> None:
     )
     with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                           text=True) as owner:
+        worker = 0
         try:
             assert owner.stdout is not None
             worker = int(owner.stdout.readline())
@@ -229,6 +249,9 @@ def test_a_worker_does_not_outlive_a_killed_owner() -> None:
         finally:
             if owner.poll() is None:
                 owner.kill()
+            if worker and not _gone(worker):  # never leave an orphan behind, even when the test fails
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker, signal.SIGKILL)
 
 
 def test_a_worker_keeps_no_copy_of_the_owner_s_sockets() -> None:
