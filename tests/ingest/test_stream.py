@@ -156,6 +156,25 @@ def test_bulk_load_into_an_empty_on_disk_store_is_marked_until_done(tmp_path: Pa
     disk.close()
 
 
+def test_a_failed_bulk_load_drops_the_query_worker(tmp_path: Path) -> None:
+    """A worker forked while a bulk load ran may have seen part of it: when the load is undone, so is the worker."""
+    store = OxigraphStore(tmp_path / "db")
+    forked: list[int | None] = []
+
+    def late_failure() -> Iterator[bytes]:
+        yield b"<urn:a> <urn:p> <urn:b> .\n" * 1000
+        assert store.ask("ASK {}", timeout=30)  # a timed read meanwhile starts a worker
+        forked.append(store._worker.pid if store._worker else None)
+        raise ValueError("a bad row found late")
+
+    with pytest.raises(ValueError, match="late"):
+        store.add_ntriples_stream(late_failure())
+    assert forked and forked[0] is not None
+    assert store._worker is None and len(store) == 0
+    assert store.ask("ASK { ?s ?p ?o }", timeout=30) is False  # a fresh worker sees the emptied store
+    store.close()
+
+
 def test_a_store_left_by_a_killed_bulk_load_is_emptied_on_open(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     """What a SIGKILL during a bulk load leaves (some data, the marker) is cleared when the store is opened."""
     store = OxigraphStore(tmp_path / "db")
