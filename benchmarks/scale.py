@@ -19,11 +19,16 @@ The dataset folder comes from ``benchmarks/generate.py`` (generated on first use
    every node id) runs first and is timed separately as "first ask". Then per question, with
    time.perf_counter: ``ont_platform.qa.onchain.plan`` alone (parse), ``kg.ask`` end to end, and the time spent
    inside the store's ``select``/``ask`` during that ``kg.ask`` (SPARQL; the store methods are wrapped).
-   "answer building" is end to end minus parse minus SPARQL.
+   "after parse" is end to end minus parse (the transfer mirror's walk, any SPARQL, the answer); "answer
+   building" is end to end minus parse minus SPARQL. The same question is then asked of a second graph over
+   the same store with the mirror off (``Limits(walk_max_edges=0)``: SPARQL alone), timed as "SPARQL alone",
+   and the two answers are compared as whole JSON (they must not differ). The first ask includes reading the
+   mirror; the mirror's read time and memory are printed apart (read once more).
 3. Baselines on the same questions: networkx (a breadth-first walk over ``DiGraph.succ``, level by level,
    stopping at the first level that holds an exchange deposit), and rdflib 7 (``Graph.query`` on an rdflib
-   Graph of the same triples, replaying exactly the SPARQL our ``ask`` ran for that question, with a per-query
-   timeout by SIGALRM). rdflib "end to end" = our parse time + rdflib SPARQL time.
+   Graph of the same triples, replaying exactly the SPARQL our ``ask`` runs for that question by SPARQL alone,
+   with a per-query timeout by SIGALRM). rdflib "end to end" = our parse time + rdflib SPARQL time; the ratio
+   "rdf/after parse" sets rdflib's SPARQL against our whole answering after the parse.
 4. Every answer (yes/no and path length) is checked against the networkx walk, and rdflib's answers against
    both. Disagreements are counted and the first few printed.
 """
@@ -39,6 +44,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -362,7 +368,9 @@ def run(args: argparse.Namespace) -> None:
         return
 
     from ont_platform import KnowledgeGraph
+    from ont_platform.namespaces import OC
     from ont_platform.qa import onchain as onchain_qa
+    from ont_platform.qa.adjacency import Adjacency
 
     kg = KnowledgeGraph.open()
     kg.load(folder, shacl=False)
@@ -375,15 +383,27 @@ def run(args: argparse.Namespace) -> None:
     questions = [(s, k, QUESTION.format(id=s, k=k)) for k in (1, 2, 3) for s in starts]
 
     spent = timed_store(kg.store)  # the SPARQL part of each ask
+    # the same store answered by SPARQL alone (no transfer mirror): the queries rdflib replays, and a column
+    plain = KnowledgeGraph(kg.store, limits=replace(kg.limits, walk_max_edges=0))
 
     t0 = time.perf_counter()
     kg.ask(questions[0][2])
     first_ask = time.perf_counter() - t0
+    rss0 = vm_rss_mb()
+    t0 = time.perf_counter()
+    mirror = Adjacency.read(kg.store, OC.transfer)
+    mirror_s, mirror_mb, mirror_edges = time.perf_counter() - t0, vm_rss_mb() - rss0, len(mirror)
+    del mirror
     for _, _, q in questions[1:]:  # warm-up pass
         kg.ask(q)
+    for _, _, q in questions:
+        plain.ask(q)
     ctx = kg._context("onchain").for_question()  # a private view: plan() below records into it only
 
-    res: dict[int, dict[str, list[float]]] = {k: {"ask": [], "parse": [], "sparql": [], "build": [], "nx": [], "rdf": [], "rdf_e2e": []} for k in (1, 2, 3)}
+    res: dict[int, dict[str, list[float]]] = {
+        k: {"ask": [], "parse": [], "sparql": [], "build": [], "after": [], "plain": [], "nx": [], "rdf": [],
+            "rdf_e2e": []} for k in (1, 2, 3)}
+    differ: list[str] = []
     replay: list[tuple[str, int, list[str], float, float]] = []
     disagree: list[str] = []
     yes_count = {1: 0, 2: 0, 3: 0}
@@ -393,19 +413,25 @@ def run(args: argparse.Namespace) -> None:
         onchain_qa.plan(ctx, q)
         t1 = time.perf_counter()
         spent[0] = 0.0
-        a, queries = kg._ask(q)  # kg.ask plus the list of queries it ran
+        a = kg._ask(q)[0]
         t2 = time.perf_counter()
         sparql = spent[0]
         t3 = time.perf_counter()
         ref = nx_bfs(g, deposits, start, k)
         t4 = time.perf_counter()
+        alone, queries = plain._ask(q)  # by SPARQL alone, and the queries that took
+        t5 = time.perf_counter()
         rk = res[k]
         rk["parse"].append(t1 - t0)
         rk["ask"].append(t2 - t1)
         rk["sparql"].append(sparql)
         rk["build"].append(max(0.0, (t2 - t1) - sparql - (t1 - t0)))
+        rk["after"].append(max(1e-9, (t2 - t1) - (t1 - t0)))
+        rk["plain"].append(t5 - t4)
         rk["nx"].append(t4 - t3)
         got = a.to_json()
+        if got != alone.to_json():
+            differ.append(f"{start} k={k}")
         ours_yes = got["intent"] == "path_exists"
         ours_len = len(got["path"]) if ours_yes else None
         ref_yes, ref_len = ref is not None, (len(ref) - 1 if ref else None)
@@ -415,7 +441,8 @@ def run(args: argparse.Namespace) -> None:
         replay.append((start, k, queries, t1 - t0, t2 - t1))
         if args.save_queries:
             saved.append({"start": start, "k": k, "queries": queries, "parse_s": t1 - t0, "ask_s": t2 - t1,
-                          "sparql_s": sparql, "yes": ours_yes, "length": ours_len})
+                          "sparql_s": sparql, "after_parse_s": rk["after"][-1], "plain_ask_s": t5 - t4,
+                          "yes": ours_yes, "length": ours_len})
 
     if args.save_queries:  # for benchmarks/rdflib_replay.py, when rdflib cannot share this process's memory
         args.save_queries.mkdir(parents=True, exist_ok=True)
@@ -457,17 +484,24 @@ def run(args: argparse.Namespace) -> None:
     print(f"\n   questions: {len(starts)} start nodes x k=1..3 = {len(questions)}; first ask (analyser + lexicon of"
           f" {len(g)} ids) {first_ask:.2f} s; networkx graph built in {nx_build:.1f} s; load avg {load_avg()}")
     print(f"   answers 'yes' (networkx): k=1 {yes_count[1]}, k=2 {yes_count[2]}, k=3 {yes_count[3]} of {len(starts)} each")
-    print("\n   times in ms, median and p95 per question")
-    print(f"   {'k':>2} {'ask e2e':>17} {'parse':>18} {'SPARQL':>18} {'answer bldg':>18} {'networkx':>18}"
-          f" {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/nx':>7} {'rdf/ours SPARQL':>15} {'rdf/ours e2e':>12}")
+    print(f"   transfer mirror: {mirror_edges} edges read in {mirror_s:.2f} s, +{mirror_mb:.0f} MB resident"
+          " (part of the first ask)")
+    print("\n   times in ms, median and p95 per question; 'after parse' = ask e2e - parse (mirror walk, SPARQL,"
+          " answer); 'SPARQL alone' = ask e2e with the mirror off")
+    print(f"   {'k':>2} {'ask e2e':>17} {'parse':>18} {'after parse':>18} {'SPARQL':>18} {'answer bldg':>18}"
+          f" {'SPARQL alone':>18} {'networkx':>18} {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/nx':>7}"
+          f" {'rdf/after parse':>15} {'rdf/ours e2e':>12}")
     for k in (1, 2, 3):
         rk = res[k]
         med = statistics.median
         ratio_nx = med(rk["ask"]) / med(rk["nx"])
-        ratio_rdf = f"{med(rk['rdf']) / med(rk['sparql']):15.0f}" if rk["rdf"] else f"{'-':>15}"
+        ratio_rdf = f"{med(rk['rdf']) / med(rk['after']):15.0f}" if rk["rdf"] else f"{'-':>15}"
         ratio_rdf_e2e = f"{med(rk['rdf_e2e']) / med(rk['ask']):12.1f}" if rk["rdf"] else f"{'-':>12}"
-        print(f"   {k:>2} {ms(rk['ask'])} {ms(rk['parse'])} {ms(rk['sparql'])} {ms(rk['build'])} {ms(rk['nx'])}"
-              f" {ms(rk['rdf'])} {ms(rk['rdf_e2e'])} {ratio_nx:7.0f} {ratio_rdf} {ratio_rdf_e2e}")
+        print(f"   {k:>2} {ms(rk['ask'])} {ms(rk['parse'])} {ms(rk['after'])} {ms(rk['sparql'])} {ms(rk['build'])}"
+              f" {ms(rk['plain'])} {ms(rk['nx'])} {ms(rk['rdf'])} {ms(rk['rdf_e2e'])} {ratio_nx:7.0f} {ratio_rdf}"
+              f" {ratio_rdf_e2e}")
+    print(f"   answers differing between the mirror and SPARQL alone: {len(differ)}"
+          + (f" (e.g. {', '.join(differ[:5])})" if differ else ""))
     if rdf_note:
         print("   " + rdf_note)
     print(f"\n   disagreements with the networkx walk: {len(disagree)}")

@@ -154,9 +154,10 @@ class KnowledgeGraph:
                 return pending.report
             nodes = pending.nodes
             with self._lock.writing():
+                before = self.store.generation
                 report = pending.commit()
                 try:
-                    self._added(report.domain, nodes)
+                    self._added(report.domain, nodes, pending.touched, before)
                 except BaseException:
                     self._drop_derived()  # the batch is in; what the contexts know of it is not certain
                     raise
@@ -228,15 +229,20 @@ class KnowledgeGraph:
         self._contexts = {}
         self._domains = None
 
-    def _added(self, domain: str, nodes: list[URIRef]) -> None:
+    def _added(self, domain: str, nodes: list[URIRef], touched: frozenset[URIRef] = frozenset(),
+               before: int | None = None) -> None:
         """Bring what was derived from the data up to date after a write that only added ``domain`` data about
-        ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet). Hold the
-        lock for writing: questions must not see the store and the lexicon disagree."""
+        ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet), writing
+        triples about or to ``touched`` and moving the store on from generation ``before``. Hold the lock for
+        writing: questions must not see the store and the lexicon (or the edge mirrors) disagree."""
         if self._domains is not None and domain not in self._domains:
             self._domains = sorted([*self._domains, domain])
         ctx = self._contexts.get(domain)
         if ctx is not None and nodes:
             add_nodes(ctx, nodes)
+        for other in self._contexts.values():  # an edge mirror not told about a write is read again when used
+            if touched:
+                other.mirrors.follow(self.store, touched, before)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:

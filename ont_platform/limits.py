@@ -28,6 +28,9 @@ class Limits:
     """Most rows any query returns (every generated query carries a LIMIT)."""
     query_timeout_s: float = 10.0
     """Longest a query may run."""
+    walk_max_edges: int = 200_000
+    """Most edges a path question scans in the in-process transfer mirror (qa/adjacency.py) before the question
+    is decided by SPARQL in the killable query worker instead; ``0`` turns the mirror off."""
     max_names: int = 5_000_000
     """Most node names read into a question lexicon."""
     max_problems: int = 1_000

@@ -127,6 +127,8 @@ class PendingIngest:
     store: Store
     facts: Facts | None
     started: float
+    touched: frozenset[URIRef] = frozenset()
+    """After :meth:`commit`: every resource the batch wrote a triple about or to (what derived indexes re-read)."""
 
     @property
     def ready(self) -> bool:
@@ -146,6 +148,7 @@ class PendingIngest:
         facts, report = self.facts, self.report
         clock = time.perf_counter()
         written = facts.written()
+        self.touched = frozenset(t for s, _, o in facts.triples for t in (s, o) if isinstance(t, URIRef))
         present = _already_stored(self.store, written)
         self.store.add_ntriples("".join(f"{s} {p} {o} .\n" for s, p, o in written))
         report.timings["commit"] = time.perf_counter() - clock

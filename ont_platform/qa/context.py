@@ -25,6 +25,7 @@ from rdflib import URIRef
 from ont_platform.limits import Limits
 from ont_platform.namespaces import ONT, dataset_iri, mint
 from ont_platform.ontology import DomainOntology, load_domain
+from ont_platform.qa.adjacency import Mirrors
 from ont_platform.qa.lexicon import Lexicon, add_cues
 from ont_platform.rdf_terms import iri, literal
 from ont_platform.sparql.common import PREFIXES
@@ -50,8 +51,12 @@ class Context:
     """Per-domain data an answerer derives once from the graph (the pages vocabulary, for instance); emptied
     when the domain's data changes."""
 
+    mirrors: Mirrors = field(default_factory=Mirrors)
+    """Edge lists of the relations path questions walk, kept in step with the store (qa/adjacency.py)."""
+
     def for_question(self) -> Context:
-        """A view for one question: the same ontology, lexicon, store and cache, and a record of its own."""
+        """A view for one question: the same ontology, lexicon, store, cache and mirrors, and a record of its
+        own."""
         return replace(self, queries=[])
 
     def run_select(self, query: str) -> list[dict[str, object]]:

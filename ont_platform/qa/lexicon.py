@@ -49,6 +49,10 @@ class Lexicon:
     surface: dict[str, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
     display: dict[str, str] = field(default_factory=dict)
     max_name: int = 0
+    max_term: int = 0
+    """Most lemmas in a term key: how far a run of the question's morphemes is tried."""
+    surface_first: dict[str, list[str]] = field(default_factory=dict)
+    """The surface keys by their first letter, so a question is scanned once rather than once per key."""
 
     def add_name(self, name: str, node_id: str) -> None:
         key = compact(name)
@@ -77,19 +81,26 @@ class Lexicon:
         if label.startswith("="):
             flat = compact(label[1:])
             if flat:
-                self.surface[flat].add((kind, ref))
+                self._add_surface(flat, kind, ref)
             return
         key, joints = label_pattern(label)
         if key:
             self.terms[key].add((kind, ref, joints))
+            self.max_term = max(self.max_term, len(key))
         word = label.strip().casefold()
         if word and " " not in word and (word,) != key:
             # A one-word label analysed alone can come out as another word (흐름 as the verb 흐르); in a
             # question it is usually tagged as itself, so the word itself is a key too.
             self.terms[(word,)].add((kind, ref, ()))
+            self.max_term = max(self.max_term, 1)
         flat = compact(label)
         if len(flat) >= 3:  # spacing variants analyse differently (핫월렛 / 핫 월렛): match the letters too
-            self.surface[flat].add((kind, ref))
+            self._add_surface(flat, kind, ref)
+
+    def _add_surface(self, flat: str, kind: str, ref: str) -> None:
+        if flat not in self.surface:
+            self.surface_first.setdefault(flat[0], []).append(flat)
+        self.surface[flat].add((kind, ref))
 
     # -- matching ----------------------------------------------------------------------------------------------
 
@@ -125,7 +136,7 @@ class Lexicon:
         words, joints = glue(ms if ms is not None else morphs(question))
         forms = [m.form for m in words]
         out: list[Mention] = []
-        max_len = max((len(k) for k in self.terms), default=0)
+        max_len = self.max_term
         for i in range(len(forms)):
             for length in range(min(max_len, len(forms) - i), 0, -1):
                 key = tuple(forms[i : i + length])
@@ -134,12 +145,11 @@ class Lexicon:
                     if label_joints == between:
                         out.append(Mention(kind, ref, words[i].start, words[i + length - 1].end, " ".join(key)))
         flat, where = _compact_with_map(question)
-        for key, entries in self.surface.items():
-            start = flat.find(key)
-            while start >= 0:
-                for kind, ref in sorted(entries):
-                    out.append(Mention(kind, ref, where[start], where[start + len(key) - 1] + 1, key))
-                start = flat.find(key, start + 1)
+        for start, letter in enumerate(flat):
+            for key in self.surface_first.get(letter, ()):
+                if flat.startswith(key, start):
+                    for kind, ref in sorted(self.surface[key]):
+                        out.append(Mention(kind, ref, where[start], where[start + len(key) - 1] + 1, key))
         blocked = skip or []
         out = [m for m in out if not any(b.start < m.end and m.start < b.end for b in blocked)]
         return longest(out)

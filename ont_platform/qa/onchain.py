@@ -15,6 +15,7 @@ from rdflib import URIRef
 
 from ont_platform.answer.contracts import OnchainAnswer, PathEdge
 from ont_platform.namespaces import OC, mint
+from ont_platform.qa.adjacency import WalkTooLong
 from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
 from ont_platform.qa.korean import COUNT_KO, josa
@@ -172,27 +173,69 @@ def _class_ko(ctx: Context, cls: URIRef) -> str:
 
 
 def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    """Shortest path to the target, or "no path"; decided from the transfer mirror where it can (see
+    :func:`_walk`), else by SPARQL alone: reachability first, then paths of 1, 2, ... transfers."""
     start = mint("onchain", "node", p.start or "")
     classes = ctx.onto.subclasses(p.target_class) if p.target_class is not None else None
     target_node = mint("onchain", "node", p.target_node) if p.target_node else None
     reach = q.reachable(start, p.hops, classes=classes, node=target_node, backward=p.backward,
                         limit=ctx.limits.max_result_rows)
-    hits = [r for r in ctx.run_select(reach) if str(r["xid"]) != p.start]
-    what = p.target_node if p.target_node else _class_ko(ctx, p.target_class)  # type: ignore[arg-type]
     capped = _capped_note(ctx, p)
+    walked = _walk(ctx, p, start, classes, target_node)
+    if walked is not None:
+        k, active = walked
+        if k is None:
+            return _no_path(ctx, p, q_id, reach, active, capped)
+        query = q.path_of_length(start, k, classes=classes, node=target_node, backward=p.backward)
+        rows = ctx.run_select(query)
+        if rows:
+            return _path_answer(ctx, p, q_id, query, rows[0], k, capped)
+        # the store's path query wants more than an edge (an id on every node): SPARQL decides below
+    hits = [r for r in ctx.run_select(reach) if str(r["xid"]) != p.start]
     if not hits:
-        active = ctx.run_ask(q.has_transfers(start))
-        why = (f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
-               if not active else
-               f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다.")
-        text = f"{p.hops}-hop 이내 경로가 없습니다. {why} 없는 경로를 지어내지 않고 '경로 없음' 으로 보고합니다.{capped}"
-        return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
+        return _no_path(ctx, p, q_id, reach, ctx.run_ask(q.has_transfers(start)), capped)
     for k in range(1, p.hops + 1):
         query = q.path_of_length(start, k, classes=classes, node=target_node, backward=p.backward)
         rows = ctx.run_select(query)
         if rows:
             return _path_answer(ctx, p, q_id, query, rows[0], k, capped)
     text = f"{p.hops}-hop 이내에 노드가 겹치지 않는 경로가 없습니다. 없는 경로를 지어내지 않습니다.{capped}"
+    return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
+
+
+def _walk(ctx: Context, p: OnchainPlan, start: URIRef, classes: frozenset[URIRef] | None,
+          node: URIRef | None) -> tuple[int | None, bool] | None:
+    """From the transfer mirror (qa/adjacency.py): the fewest transfers from the start to a target within
+    the hop limit (``None``: no target that close, so ``reachable`` finds nothing), and whether the start takes
+    part in any transfer (what ``has_transfers`` asks). ``None`` when the mirror cannot decide the same way as
+    the queries: no mirror for this store, a walk over its budget, or a start that is itself a target."""
+    if ctx.limits.walk_max_edges <= 0:
+        return None
+    adj = ctx.mirrors.get(ctx.store, OC.transfer)
+    if adj is None:
+        return None
+    if node is not None:
+        n = adj.node(node)
+        targets = {n} if n is not None else set()
+    else:
+        assert classes
+        targets = adj.members(ctx.store, frozenset(classes))
+    s = adj.node(start)
+    if s is not None and s in targets:
+        return None
+    try:
+        k = adj.nearest(start, p.hops, targets, backward=p.backward, budget=ctx.limits.walk_max_edges)
+    except WalkTooLong:
+        return None
+    return k, s is not None
+
+
+def _no_path(ctx: Context, p: OnchainPlan, q_id: str, reach: str, active: bool, capped: str) -> OnchainAnswer:
+    what = p.target_node if p.target_node else _class_ko(ctx, p.target_class)  # type: ignore[arg-type]
+    why = (f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
+           if not active else
+           f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다.")
+    text = f"{p.hops}-hop 이내 경로가 없습니다. {why} 없는 경로를 지어내지 않고 '경로 없음' 으로 보고합니다.{capped}"
     return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
 
 
@@ -206,6 +249,12 @@ def _path_answer(ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[
         key = (str(r["src"]), str(r["dst"]))
         if key not in first:  # rows come lowest edge id first
             first[key] = (str(r["eid"]), str(r["tx"]) if r.get("tx") is not None else None)
+    missing = [f"{src} → {dst}" for src, dst in hops if (src, dst) not in first]
+    if missing:  # plain triples without their transfer records (imported RDF): no evidence to cite
+        text = (f"{k}-hop 경로({' → '.join(chain)})가 그래프의 {OC.transfer} 트리플로는 이어지지만, "
+                f"{', '.join(missing)} 구간의 전송 기록(엣지 id, 트랜잭션)이 없어 근거를 댈 수 없습니다. "
+                f"근거 없는 경로를 답으로 내지 않습니다.{capped}")
+        return _answer(q_id, "no_path", query, text, [], chain, "low")
     edges, txs = [], []
     for src, dst in hops:
         eid, tx = first[(src, dst)]

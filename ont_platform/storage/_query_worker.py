@@ -141,7 +141,12 @@ class QueryWorker:
 
     def _reap(self) -> None:
         self._proc.join()
-        self._proc.close()
+        try:
+            self._proc.close()
+        except ValueError:
+            # Another thread's waitpid took the exit status first (multiprocessing polls its children whenever
+            # it starts a process, e.g. the next worker): the child is reaped, there is nothing left to free.
+            pass
 
 
 def _serve(conn: Connection, execute: Execute, probe: Callable[[], object], parent_end: Connection) -> None:

@@ -106,6 +106,33 @@ class Store(ABC):
 
     backend: ClassVar[str]
 
+    _generation: int = 0
+
+    @property
+    def generation(self) -> int | None:
+        """A number that changes with every write made through this object, or ``None`` when the data can also
+        change without it (a remote endpoint other clients write to, an rdflib graph the caller holds).
+
+        What the library derives from the data and keeps between questions (the transfer index of
+        :mod:`ont_platform.qa.adjacency`) is valid only while this number stays the one it was read at.
+        """
+        return self._generation
+
+    def _bump(self) -> None:
+        """Record a write (every write method of a backend that reports a :attr:`generation` calls this)."""
+        self._generation += 1
+
+    def select_nt(self, query: str) -> list[tuple[str | None, ...]]:
+        """Run one of the library's own bulk reads (no time limit) and return each solution as a tuple of its
+        terms in N-Triples syntax (``<iri>``, ``_:id``, ``"text"^^<datatype>``; ``None`` when unbound), in the
+        order of the projected variables. Two terms are the same term exactly when their texts are equal.
+
+        For reads of hundreds of thousands of rows, where building rdflib terms costs several times the
+        query itself: the embedded Oxigraph store writes the text straight from its engine's terms.
+        """
+        rows = self.select(query)
+        return [tuple(None if v is None else v.n3() for v in row.values()) for row in rows]
+
     @abstractmethod
     def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
         """Run a SPARQL SELECT and return its solutions in order, at most ``max_rows`` of them (see above)."""

@@ -118,6 +118,10 @@ class OxigraphStore(Store):
             rows = [tuple(from_parts(t) for t in row) for row in rows]
         return Rows((dict(zip(names, row, strict=True)) for row in rows), truncated=truncated)
 
+    def select_nt(self, query: str) -> list[tuple[str | None, ...]]:
+        """See :meth:`Store.select_nt`: read here, without building rdflib terms (~7x faster)."""
+        return _solutions(self._s, query, None, _nt)[1]
+
     def ask(self, query: str, *, timeout: float | None = None) -> bool:
         """Run an ASK; with a ``timeout`` it runs in the query worker and is stopped at the limit."""
         if _in_process(timeout):
@@ -155,6 +159,7 @@ class OxigraphStore(Store):
     def _written(self, *, wait: bool = False) -> None:
         """Drop the query worker after a write: its snapshot is stale. Every write method calls this. The worker
         is killed now and reaped in the background unless ``wait`` (closing the store waits)."""
+        self._bump()
         with self._worker_lock:
             if self._worker is not None:
                 self._worker.close(wait=wait)
@@ -348,10 +353,14 @@ def _solutions(
         for solution in result:
             if max_rows is not None and len(rows) >= max_rows:
                 return names, rows, True
-            rows.append(tuple(convert(solution[n]) for n in names))
+            rows.append(tuple(map(convert, solution)))  # a solution iterates its terms in variable order
     except (OSError, RuntimeError, ValueError) as exc:
         raise QueryError(f"query failed: {exc}") from exc
     return names, rows, False
+
+
+def _nt(term: Any) -> str | None:
+    return None if term is None else str(term)
 
 
 def _boolean(store: ox.Store, query: str) -> bool:

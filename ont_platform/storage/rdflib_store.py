@@ -24,6 +24,12 @@ class RdflibStore(Store):
 
     def __init__(self, graph: Graph | None = None) -> None:
         self.graph: Graph | None = graph if graph is not None else Graph()
+        self._own = graph is None
+
+    @property
+    def generation(self) -> int | None:
+        """Counted for a graph this store made; ``None`` for one the caller handed in (they may change it)."""
+        return self._generation if self._own else None
 
     @property
     def _g(self) -> Graph:
@@ -69,6 +75,7 @@ class RdflibStore(Store):
         self._g.remove((None, None, None))
         for t in scratch:
             self._g.add(t)
+        self._bump()
 
     def dump(self, fmt: RdfFormat = RdfFormat.NTRIPLES) -> bytes:
         return serialize_graph(self._g, fmt)
@@ -77,12 +84,14 @@ class RdflibStore(Store):
         scratch = parse_graph(data, fmt)
         for t in scratch:
             self._g.add(t)
+        self._bump()
 
     def __len__(self) -> int:
         return len(self._g)
 
     def clear(self) -> None:
         self._g.remove((None, None, None))
+        self._bump()
 
     def close(self) -> None:
         self.graph = None

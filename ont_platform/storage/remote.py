@@ -166,6 +166,11 @@ class RemoteStore(Store):
         self._closed = False
         self._numbers_ok: set[tuple[str, str]] = set()
 
+    @property
+    def generation(self) -> int | None:
+        """Always ``None``: other clients of the endpoint can change the data at any time."""
+        return None
+
     def __repr__(self) -> str:
         return f"RemoteStore({_public_url(self.query_url)!r}, graph={self.graph!r})"
 
