@@ -157,7 +157,7 @@ class KnowledgeGraph:
                 before = self.store.generation
                 report = pending.commit()
                 try:
-                    self._added(report.domain, nodes, pending.touched, before)
+                    self._added(report.domain, nodes, pending.written, before)
                 except BaseException:
                     self._drop_derived()  # the batch is in; what the contexts know of it is not certain
                     raise
@@ -229,11 +229,11 @@ class KnowledgeGraph:
         self._contexts = {}
         self._domains = None
 
-    def _added(self, domain: str, nodes: list[URIRef], touched: frozenset[URIRef] = frozenset(),
+    def _added(self, domain: str, nodes: list[URIRef], written: list[tuple[str, str, str]] | None = None,
                before: int | None = None) -> None:
         """Bring what was derived from the data up to date after a write that only added ``domain`` data about
-        ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet), writing
-        triples about or to ``touched`` and moving the store on from generation ``before``. Hold the lock for
+        ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet): the triples
+        ``written`` (N-Triples terms), which moved the store on from generation ``before``. Hold the lock for
         writing: questions must not see the store and the lexicon (or the edge mirrors) disagree."""
         if self._domains is not None and domain not in self._domains:
             self._domains = sorted([*self._domains, domain])
@@ -241,8 +241,8 @@ class KnowledgeGraph:
         if ctx is not None and nodes:
             add_nodes(ctx, nodes)
         for other in self._contexts.values():  # an edge mirror not told about a write is read again when used
-            if touched:
-                other.mirrors.follow(self.store, touched, before)
+            if written:
+                other.mirrors.follow(self.store, written, before)
 
     @contextmanager
     def _writing(self) -> Iterator[None]:

@@ -127,8 +127,8 @@ class PendingIngest:
     store: Store
     facts: Facts | None
     started: float
-    touched: frozenset[URIRef] = frozenset()
-    """After :meth:`commit`: every resource the batch wrote a triple about or to (what derived indexes re-read)."""
+    written: list[tuple[str, str, str]] = field(default_factory=list)
+    """After :meth:`commit`: the batch's triples as N-Triples terms (what derived indexes take in)."""
 
     @property
     def ready(self) -> bool:
@@ -148,9 +148,9 @@ class PendingIngest:
         facts, report = self.facts, self.report
         clock = time.perf_counter()
         written = facts.written()
-        self.touched = frozenset(t for s, _, o in facts.triples for t in (s, o) if isinstance(t, URIRef))
         present = _already_stored(self.store, written)
         self.store.add_ntriples("".join(f"{s} {p} {o} .\n" for s, p, o in written))
+        self.written = written
         report.timings["commit"] = time.perf_counter() - clock
         report.triples_added = len(written) - present
         report.counts = dict(facts.counts, triples=len(facts))

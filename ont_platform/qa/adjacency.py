@@ -12,8 +12,9 @@ The store stays the only truth, and the mirror only ever decides what the store'
   :attr:`~ont_platform.storage.Store.generation` at that moment. A write it was not told about changes the
   generation; the mirror is then read again at its next use. Stores whose data can change behind this process
   (remote endpoints, an rdflib graph the caller holds) have no generation and get no mirror.
-* A guarded ingest tells it the resources the batch wrote (:meth:`Mirrors.follow`), and their lists and
-  classes are read back from the store with bound queries, so the mirror stays what a fresh read would give.
+* A guarded ingest hands it the triples the batch wrote (:meth:`Mirrors.follow`): new edges join the lists
+  and new class assertions the class sets, so the mirror stays what a fresh read would give (an ingest only
+  adds triples) without reading anything back.
 * A walk that would scan more than its budget of edges stops with :class:`WalkTooLong`, and the caller
   answers with SPARQL in the killable worker instead: the walk's own work is bounded.
 
@@ -30,8 +31,6 @@ from rdflib import RDF, URIRef
 
 from ont_platform.rdf_terms import iri
 from ont_platform.storage import Store
-
-_VALUES_BATCH = 400
 
 
 class WalkTooLong(Exception):
@@ -79,7 +78,7 @@ class Adjacency:
 
     def members(self, store: Store, classes: frozenset[URIRef]) -> set[int]:
         """The nodes typed with any of ``classes`` (asserted ``rdf:type``, as the path queries test it); read
-        once per class set and kept up to date by :meth:`refresh`. Call only while the store is at
+        once per class set and kept up to date by :meth:`add`. Call only while the store is at
         :attr:`generation`."""
         found = self._members.get(classes)
         if found is None:
@@ -129,40 +128,23 @@ class Adjacency:
             frontier = nxt
         return None
 
-    def refresh(self, store: Store, touched: Iterable[URIRef]) -> None:
-        """Read the edges and classes of ``touched`` (every resource a write added triples about, or to) back
-        from the store. A new edge has both its ends among them, so every list that changed is read again."""
-        nodes = sorted({iri(t) for t in touched})
-        p = iri(self.predicate)
-        for i in range(0, len(nodes), _VALUES_BATCH):
-            batch = nodes[i : i + _VALUES_BATCH]
-            values = " ".join(batch)
-            out = store.select_nt(f"SELECT ?s ?o WHERE {{ VALUES ?s {{ {values} }} ?s {p} ?o }}")
-            inn = store.select_nt(f"SELECT ?s ?o WHERE {{ VALUES ?o {{ {values} }} ?s {p} ?o }}")
-            numbers = {key: self._node(key) for key in batch}
-            for n in numbers.values():
-                self._succ[n] = []
-                self._pred[n] = []
-            for s, o in out:
-                assert s is not None and o is not None
-                self._succ[self._node(s)].append(self._node(o))
-            for s, o in inn:
-                assert s is not None and o is not None
-                self._pred[self._node(o)].append(self._node(s))
-            if self._members:
-                typed = store.select_nt(f"SELECT ?n ?c WHERE {{ VALUES ?n {{ {values} }} ?n {iri(RDF.type)} ?c }}")
-                classes: dict[int, set[str]] = {}
-                for n, c in typed:
-                    assert n is not None and c is not None
-                    classes.setdefault(self._node(n), set()).add(c)
-                for wanted, members in self._members.items():
-                    keys = {iri(c) for c in wanted}
-                    for n in numbers.values():
-                        if classes.get(n, set()) & keys:
-                            members.add(n)
-                        else:
-                            members.discard(n)
-        self.generation = store.generation if store.generation is not None else -1
+    def add(self, triples: Iterable[tuple[str, str, str]], generation: int) -> None:
+        """Take in the triples a write added (terms as N-Triples text), which moved the store to
+        ``generation``: new edges of the predicate join the lists, new ``rdf:type`` triples the class sets
+        read so far. Writes that only add triples cannot take a node out of a class, so nothing is read back."""
+        p, a_type = iri(self.predicate), iri(RDF.type)
+        wanted = [(frozenset(iri(c) for c in classes), members) for classes, members in self._members.items()]
+        for s, pred, o in triples:
+            if pred == p:
+                a, b = self._node(s), self._node(o)
+                if b not in self._succ[a]:  # the write may repeat a stored triple
+                    self._succ[a].append(b)
+                    self._pred[b].append(a)
+            elif pred == a_type:
+                for keys, members in wanted:
+                    if o in keys:
+                        members.add(self._node(s))
+        self.generation = generation
 
 
 class Mirrors:
@@ -187,18 +169,19 @@ class Mirrors:
                 adj = self._by_predicate[predicate] = Adjacency.read(store, predicate)
             return adj
 
-    def follow(self, store: Store, touched: Iterable[URIRef], before: int | None) -> None:
-        """Bring every mirror up to date after a write of triples about ``touched`` that moved the store from
-        generation ``before``; a mirror that was already stale is dropped (read again when next used). Call
-        while no question reads (the knowledge graph holds its write lock)."""
-        touched = list(touched)
+    def follow(self, store: Store, triples: Iterable[tuple[str, str, str]], before: int | None) -> None:
+        """Bring every mirror up to date after a write that only added ``triples`` (N-Triples text) and moved
+        the store on from generation ``before``; a mirror that was already stale is dropped (read again when
+        next used). Call while no question reads (the knowledge graph holds its write lock)."""
+        triples = list(triples)
+        after = store.generation
         with self._lock:
             for predicate, adj in list(self._by_predicate.items()):
-                if before is None or adj.generation != before:
+                if before is None or after is None or adj.generation != before:
                     del self._by_predicate[predicate]
                     continue
                 try:
-                    adj.refresh(store, touched)
+                    adj.add(triples, after)
                 except BaseException:
                     del self._by_predicate[predicate]
                     raise

@@ -40,7 +40,7 @@ from ont_platform.errors import (
     RDFSyntaxError,
     StoreError,
 )
-from ont_platform.redaction import check_headers, protect
+from ont_platform.redaction import check_headers, protect, scrub
 from ont_platform.storage._guards import refuse_dtd
 from ont_platform.storage._ntriples import (
     ParsedBatch,
@@ -546,9 +546,7 @@ class RemoteStore(Store):
         return body
 
     def _scrub(self, text: str) -> str:
-        for secret in self._secrets:
-            text = text.replace(secret, "***")
-        return text
+        return scrub(text, self._secrets)
 
     def _ensure_open(self) -> None:
         if self._closed:
@@ -646,4 +644,4 @@ def _secrets(headers: dict[str, str], urls: Iterable[str]) -> list[str]:
         if parts.query:
             found.append(parts.query)
             found.append(unquote(parts.query))
-    return sorted({s for s in found if len(s) >= 4}, key=len, reverse=True)
+    return [s for s in found if s]
