@@ -206,7 +206,7 @@ class KnowledgeGraph:
         ``PageFilterResult``): the path and its evidence, or an honest refusal.
 
         ``domain`` is needed only when the graph holds more than one dataset; ``qid`` is copied into the
-        contract's id field (``q_id`` / ``query_id``). The SPARQL that decided the answer is in
+        contract's id field (``q_id`` / ``query_id``). The SPARQL that decides the answer on the store is in
         ``generated_query`` where the contract has it.
         """
         return self._ask(question, domain=domain, qid=qid)[0]
