@@ -7,6 +7,7 @@ applies in one transaction, so a batch is all or nothing (a killed process never
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import logging
@@ -254,12 +255,14 @@ class OxigraphStore(Store):
     def dump(self, fmt: RdfFormat = RdfFormat.NTRIPLES) -> bytes:
         if fmt in _FORMATS:
             prefixes = TURTLE_PREFIXES if fmt is RdfFormat.TURTLE else None
-            out = self._s.dump(format=_FORMATS[fmt], from_graph=ox.DefaultGraph(), prefixes=prefixes)
+            with _engine_errors("dump"):
+                out = self._s.dump(format=_FORMATS[fmt], from_graph=ox.DefaultGraph(), prefixes=prefixes)
             assert out is not None  # pyoxigraph returns bytes when no output is given
             return out
         from ont_platform.storage.rdf_io import convert
 
-        nt = self._s.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph()) or b""
+        with _engine_errors("dump"):
+            nt = self._s.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph()) or b""
         return convert(nt, RdfFormat.NTRIPLES, fmt)
 
     def load_rdf(self, data: bytes, fmt: RdfFormat) -> None:
@@ -276,13 +279,17 @@ class OxigraphStore(Store):
         return len(self._s)
 
     def clear(self) -> None:
-        self._s.clear_graph(ox.DefaultGraph())
-        self._written()
+        try:
+            with _engine_errors("clear"):
+                self._s.clear_graph(ox.DefaultGraph())
+        finally:
+            self._written()  # a failed clear may have removed part of the data: the worker's snapshot is stale
 
     def optimize(self) -> None:
         """Compact an on-disk store; queries right after a large load are faster once this has run."""
         if self.path is not None:
-            self._s.optimize()
+            with _engine_errors("optimize"):
+                self._s.optimize()
 
     def close(self) -> None:
         self._written(wait=True)
@@ -328,6 +335,15 @@ class _ChunkReader(io.RawIOBase):
         buffer[:n] = self._view[self._pos : self._pos + n]
         self._pos += n
         return n
+
+
+@contextlib.contextmanager
+def _engine_errors(what: str) -> Iterator[None]:
+    """The engine's I/O errors (disk full, a store folder removed underneath) as :class:`StoreError`."""
+    try:
+        yield
+    except OSError as exc:
+        raise StoreError(f"{what} failed: {exc}") from exc
 
 
 def _query(store: ox.Store, query: str) -> object:

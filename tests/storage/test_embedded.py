@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -12,9 +13,10 @@ from hypothesis import strategies as st
 from rdflib import Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 
-from ont_platform.errors import InputError, QueryError, RDFSyntaxError, StoreLockedError
+from ont_platform.errors import InputError, QueryError, RDFSyntaxError, StoreError, StoreLockedError
 from ont_platform.rdf_terms import iri, literal, triple
 from ont_platform.storage import RdfFormat, Store, open_store
+from ont_platform.storage.oxigraph import OxigraphStore
 
 BIG = "123456789012345678901234567890"  # 30 digits: far above 2^63
 
@@ -234,3 +236,28 @@ def test_a_stream_cut_anywhere_stores_what_the_document_stores(values: list[str]
     assert whole.dump() == streamed.dump()
     assert [str(r["o"]) for r in streamed.select("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?s")] == [
         values[i] for i in sorted(range(len(values)), key=lambda i: f"urn:s{i}")]
+
+
+class _FailingEngine:
+    """Stands in for the pyoxigraph store: every call fails the way a full disk does."""
+
+    def __getattr__(self, name: str) -> Any:
+        def fail(*args: Any, **kwargs: Any) -> None:
+            raise OSError(28, "No space left on device")
+
+        return fail
+
+
+@pytest.mark.parametrize("call", ["clear", "dump", "dump_jsonld", "optimize"])
+def test_engine_io_errors_are_store_errors(tmp_path: Path, call: str) -> None:
+    store = OxigraphStore(tmp_path / "db")
+    engine = store._store
+    store._store = _FailingEngine()  # type: ignore[assignment]
+    try:
+        action = {"clear": store.clear, "dump": store.dump, "optimize": store.optimize,
+                  "dump_jsonld": lambda: store.dump(RdfFormat.JSONLD)}[call]
+        with pytest.raises(StoreError, match="No space left on device"):
+            action()
+    finally:
+        store._store = engine
+        store.close()
