@@ -91,6 +91,8 @@ class OxigraphStore(Store):
                 ) from exc
             raise StoreError(f"cannot open store at {self.path}: {text}") from exc
         self._worker: QueryWorker | None = None
+        self._worker_generation = 0
+        """The store's :attr:`generation` when the worker was forked: its snapshot is stale once they differ."""
         self._worker_lock = threading.Lock()
         if self.path is not None and (self.path / BULK_MARKER).exists():
             self._undo_bulk_load()
@@ -137,8 +139,12 @@ class OxigraphStore(Store):
             raise QueryTimeout(f"query stopped: another query held the worker for the whole time limit of "
                                f"{timeout:g} s", limit=timeout)
         try:
+            if self._worker is not None and self._worker_generation != self._generation:
+                self._worker.close(wait=False)  # forked before a write that could not drop it (it was busy)
+                self._worker = None
             if self._worker is None:
                 store = self._s
+                self._worker_generation = self._generation
                 self._worker = QueryWorker(functools.partial(_execute, store), functools.partial(_probe, store))
             worker = self._worker
             try:
@@ -155,16 +161,25 @@ class OxigraphStore(Store):
                 self._worker = None
                 raise
         finally:
+            if self._worker is not None and self._worker_generation != self._generation:
+                self._worker.close(wait=False)  # a write came while it ran: its snapshot holds old data
+                self._worker = None
             self._worker_lock.release()
 
     def _written(self, *, wait: bool = False) -> None:
         """Drop the query worker after a write: its snapshot is stale. Every write method calls this. The worker
-        is killed now and reaped in the background unless ``wait`` (closing the store waits)."""
+        is killed now and reaped in the background, unless another thread's timed query is using it: then the
+        write does not wait for that query (up to its whole time limit), and the next timed query, seeing the
+        worker's generation behind the store's, replaces it. Closing the store (``wait``) waits and reaps."""
         self._bump()
-        with self._worker_lock:
+        if not self._worker_lock.acquire(blocking=wait):
+            return
+        try:
             if self._worker is not None:
                 self._worker.close(wait=wait)
                 self._worker = None
+        finally:
+            self._worker_lock.release()
 
     def add_ntriples(self, data: str) -> None:
         self._load(data.encode("utf-8"), ox.RdfFormat.N_TRIPLES)

@@ -174,6 +174,48 @@ def test_every_write_is_seen_by_the_next_timed_query(store: OxigraphStore, write
     assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is (write != "clear")
 
 
+def test_a_write_does_not_wait_for_another_thread_s_timed_query(store: OxigraphStore) -> None:
+    """The write returns while a slow timed query still runs on the old snapshot; that worker goes when the
+    query ends, and the next timed query sees the write."""
+    store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
+    old = _worker_pid(store)
+    outcome: list[BaseException] = []
+
+    def slow() -> None:
+        try:
+            store.select(CLOSURE, timeout=3)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test thread
+            outcome.append(exc)
+
+    query = threading.Thread(target=slow)
+    query.start()
+    deadline = time.monotonic() + 5
+    while not store._worker_lock.locked() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    assert store._worker_lock.locked()
+    store.add_ntriples(f"<urn:new> <{P}> <urn:n0> .\n")
+    assert query.is_alive()  # the write did not wait for the query's 3 s
+    query.join()
+    assert len(outcome) == 1 and isinstance(outcome[0], QueryTimeout)
+    assert _gone_soon(old)
+    assert store.ask(f"ASK {{ <urn:new> <{P}> <urn:n0> }}", timeout=5) is True
+    assert _worker_pid(store) != old
+
+
+def test_a_stale_worker_goes_when_its_query_ends(store: OxigraphStore) -> None:
+    """A write that finds the worker busy leaves it to the query; the query's end drops it."""
+    store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
+    pid = _worker_pid(store)
+    with store._worker_lock:  # as if another thread's query held it
+        write = threading.Thread(target=store.add_ntriples, args=(f"<urn:new> <{P}> <urn:n0> .\n",), daemon=True)
+        write.start()
+        write.join(10)
+        assert not write.is_alive(), "the write waited for the worker"
+        assert store._worker is not None and _worker_pid(store) == pid  # not dropped: it was busy
+    assert store.ask(f"ASK {{ <urn:new> <{P}> <urn:n0> }}", timeout=5) is True  # replaced before use
+    assert _worker_pid(store) != pid and _gone_soon(pid)
+
+
 def test_a_worker_that_dies_is_reported_and_replaced(store: OxigraphStore) -> None:
     assert store.ask("ASK {}", timeout=5)
     pid = _worker_pid(store)
