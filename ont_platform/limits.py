@@ -5,12 +5,13 @@ Defaults suit an interactive service on one machine; a caller that needs more pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Bounds on input size and work."""
+    """Bounds on input size and work. Every field must be positive unless its metadata names a smaller ``least``
+    value with a meaning (``walk_max_edges=0`` turns the transfer mirror off)."""
 
     max_file_bytes: int = 2 * 1024**3
     """Largest file a loader reads (CSV table, RDF document)."""
@@ -28,7 +29,7 @@ class Limits:
     """Most rows any query returns (every generated query carries a LIMIT)."""
     query_timeout_s: float = 10.0
     """Longest a query may run."""
-    walk_max_edges: int = 200_000
+    walk_max_edges: int = field(default=200_000, metadata={"least": 0})
     """Most edges a path question scans in the in-process transfer mirror (qa/adjacency.py) before the question
     is decided by SPARQL in the killable query worker instead; ``0`` turns the mirror off."""
     max_names: int = 5_000_000

@@ -22,12 +22,14 @@ EXIT_OK, EXIT_NEGATIVE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 def parse_limits(items: Sequence[str] | None) -> Limits:
     """The default :class:`Limits` with ``NAME=VALUE`` overrides (``--limit max_hops=4``); InputError names an
-    unknown field or a value that is not a positive number of the field's type."""
+    unknown field or a value that is not a positive number of the field's type (or below the field's
+    ``least``, for the limits where 0 means something: ``walk_max_edges=0`` turns the transfer mirror off)."""
     import dataclasses
 
     from ont_platform.limits import DEFAULT_LIMITS
 
-    types = {f.name: f.type for f in dataclasses.fields(Limits)}
+    fields = {f.name: f for f in dataclasses.fields(Limits)}
+    types = {name: f.type for name, f in fields.items()}
     changes: dict[str, int | float] = {}
     for item in items or ():
         name, sep, text = item.partition("=")
@@ -39,8 +41,11 @@ def parse_limits(items: Sequence[str] | None) -> Limits:
             value = kind(text.strip().replace("_", ""))
         except ValueError as exc:
             raise InputError(f"--limit {name}: {text!r} is not {'a number' if kind is float else 'an integer'}") from exc
-        if not value > 0:
+        least = fields[name].metadata.get("least")
+        if least is None and not value > 0:
             raise InputError(f"--limit {name}: must be positive, got {text!r}")
+        if least is not None and not value >= least:
+            raise InputError(f"--limit {name}: must be at least {least}, got {text!r}")
         changes[name] = value
     return dataclasses.replace(DEFAULT_LIMITS, **changes)  # type: ignore[arg-type]
 

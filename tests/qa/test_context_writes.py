@@ -5,7 +5,7 @@ answered from a committed state with their own query records."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -154,18 +154,28 @@ def onchain() -> Iterator[KnowledgeGraph]:
     kg.close()
 
 
+@pytest.fixture
+def count_builds(monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
+    """Call it to start recording the domains whose question context is built from scratch."""
+    def start() -> list[str]:
+        builds: list[str] = []
+        real = kg_module.build_context
+
+        def counting(*args: Any) -> Any:
+            builds.append(args[1])
+            return real(*args)
+
+        monkeypatch.setattr(kg_module, "build_context", counting)
+        return builds
+
+    return start
+
+
 def test_an_ingest_keeps_the_context_and_its_names_answer(onchain: KnowledgeGraph,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+                                                          count_builds: Callable[[], list[str]]) -> None:
     before = onchain.ask(QUESTIONS[1]).to_json()
     assert before["path"] == [] and "그래프에 없는 노드" in before["answer_ko"]  # not a node yet
-    builds: list[str] = []
-    real = kg_module.build_context
-
-    def counting(*args: Any) -> Any:
-        builds.append(args[1])
-        return real(*args)
-
-    monkeypatch.setattr(kg_module, "build_context", counting)
+    builds = count_builds()
     assert onchain.ingest(_batch(), config=LENIENT).accepted
     for question in QUESTIONS[:4]:
         answer = onchain.ask(question).to_json()
@@ -178,16 +188,9 @@ def test_an_ingest_keeps_the_context_and_its_names_answer(onchain: KnowledgeGrap
 
 
 def test_import_rdf_drops_the_context(onchain: KnowledgeGraph, tmp_path: Path,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+                                      count_builds: Callable[[], list[str]]) -> None:
     onchain.ask(QUESTIONS[0])
-    builds: list[str] = []
-    real = kg_module.build_context
-
-    def counting(*args: Any) -> Any:
-        builds.append(args[1])
-        return real(*args)
-
-    monkeypatch.setattr(kg_module, "build_context", counting)
+    builds = count_builds()
     extra = tmp_path / "extra.nt"
     node = "https://w3id.org/ont-platform/id/onchain/node/n_imported"
     extra.write_text(f'<{node}> <https://w3id.org/ont-platform/core#id> "n_imported" .\n'
