@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from ont_platform import KnowledgeGraph
-from ont_platform.qa import kg as kg_qa
+from ont_platform.qa import entities as kg_qa
 from ont_platform.qa import onchain as onchain_qa
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from rdflib import Graph, Literal, URIRef
 
-from ont_platform.errors import DatasetError, InputError, Problem
+from ont_platform.domains import Domain, get_domain, register_domain
+from ont_platform.errors import DatasetError, InputError, OntologyError, Problem
 from ont_platform.ingest.datasets import ShaclMode, ShaclReport, open_dataset
 from ont_platform.limits import DEFAULT_LIMITS, Limits
-from ont_platform.namespaces import ONT
+from ont_platform.namespaces import ONT, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
 from ont_platform.qa.engine import Answer
 from ont_platform.qa.engine import answer as answer_question
@@ -163,6 +164,26 @@ class KnowledgeGraph:
                     raise
             return report
 
+    def domain(self, name: str) -> Domain:
+        """The :class:`~ont_platform.domains.Domain` of a dataset loaded into this graph: a bundled one, one
+        registered in this process, or a user's domain read back from the ontology its load stored."""
+        try:
+            return get_domain(name)
+        except InputError:
+            pass
+        rows = self.store.select(
+            f"SELECT ?o ?s WHERE {{ {iri(dataset_iri(name))} {iri(ONT.ontologyText)} ?o . "
+            f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.shapesText)} ?s }} }} LIMIT 1")
+        if not rows or rows[0]["o"] is None:
+            raise InputError(f"no {name} dataset in this graph, and no domain of that name is known")
+        shapes = rows[0].get("s")
+        try:
+            spec = Domain.from_text(name, str(rows[0]["o"]), str(shapes) if shapes is not None else None,
+                                    ontology_label=f"the {name} ontology stored in this graph", check=False)
+        except OntologyError as exc:
+            raise InputError(f"the {name} ontology stored in this graph cannot be used: {exc}") from exc
+        return register_domain(spec)
+
     def domains(self) -> list[str]:
         """Domains of the datasets loaded into this graph."""
         rows = self.store.select(
@@ -268,7 +289,7 @@ class KnowledgeGraph:
             with self._building:  # questions arriving together build it once
                 ctx = self._contexts.get(domain)
                 if ctx is None:
-                    ctx = self._contexts[domain] = build_context(self.store, domain, self.limits)
+                    ctx = self._contexts[domain] = build_context(self.store, self.domain(domain), self.limits)
         return ctx
 
     # -- reading -----------------------------------------------------------------------------------------------

@@ -20,10 +20,6 @@ GS = Namespace("https://w3id.org/ont-platform/graphsense#")
 ETHON = Namespace("http://ethon.consensys.net/")
 ID = "https://w3id.org/ont-platform/id/"
 
-Domain = Literal["onchain", "kg", "pages"]
-DOMAINS: tuple[Domain, ...] = ("onchain", "kg", "pages")
-DOMAIN_NS: dict[str, Namespace] = {"onchain": OC, "kg": KG, "pages": PG}
-
 Kind = Literal["node", "edge", "chunk", "page", "dataset"]
 
 

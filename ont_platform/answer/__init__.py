@@ -2,7 +2,6 @@
 
 from ont_platform.answer.contracts import (
     CONTRACTS,
-    DOMAIN_CONTRACT,
     Hop,
     HopDecision,
     OnchainAnswer,
@@ -15,7 +14,6 @@ from ont_platform.answer.contracts import (
 
 __all__ = [
     "CONTRACTS",
-    "DOMAIN_CONTRACT",
     "Hop",
     "HopDecision",
     "OnchainAnswer",

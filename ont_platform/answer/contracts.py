@@ -96,7 +96,6 @@ CONTRACTS: dict[str, type[_Contract]] = {
     "hop_decision": HopDecision,
     "page_filter_result": PageFilterResult,
 }
-DOMAIN_CONTRACT = {"onchain": "onchain_answer", "kg": "hop_decision", "pages": "page_filter_result"}
 
 
 @lru_cache(maxsize=None)

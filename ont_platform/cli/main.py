@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="dataset folder to load first (repeatable; or use --store)")
     p.add_argument("--batch", type=Path, metavar="FILE.jsonl",
                    help='lines {"id": ..., "question": ...}; one answer JSON per line on stdout')
-    p.add_argument("--domain", choices=["onchain", "kg", "pages"], help="needed when the store holds several")
+    p.add_argument("--domain", metavar="NAME", help="the domain to ask (needed when the store holds several)")
     p.add_argument("--id", help="id to put into the answer (q_id / query_id)")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
     _store_args(p)

@@ -33,7 +33,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="lightweight (default), guardrails, ontocast, or an installed plugin's name")
     p.add_argument("--strict", action="store_true",
                    help="strict guard; warnings also fail (exit 1)")
-    p.add_argument("--domain", choices=["onchain", "kg", "pages"],
+    p.add_argument("--domain", metavar="NAME",
                    help="also check classes, relations, domain/range and datatypes of this domain's ontology")
     p.set_defaults(func=cmd_validate)
     parser: argparse.ArgumentParser = p

@@ -26,11 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ont_platform.domains import get_domain
 from ont_platform.errors import InputError
 from ont_platform.verify import Verifier, read_gold
 from ont_platform.verify.query import Isolation
 
-DECISION_FIELD = {"onchain": "intent", "kg": "decision", "pages": "status"}
+DECISION_FIELD = {"transfers": "intent", "entities": "decision", "pages": "status"}
+"""The field that holds the outcome in each family's contract."""
 SET_FIELDS = ("cited_nodes", "factors", "columns_used")
 EQUAL_FIELDS = ("intent", "decision", "status", "confidence", "grounding_ok", "parsed_filter", "count")
 TEXT_FIELDS = ("answer_ko", "reason", "evidence", "hedge", "generated_query", "question", "q_id", "query_id")
@@ -120,15 +122,24 @@ class GoldReport:
 # -- comparing -------------------------------------------------------------------------------------------------
 
 
-def domain_of(expected: Mapping[str, Any], answer: Mapping[str, Any] | None) -> str | None:
+def family_of(expected: Mapping[str, Any], answer: Mapping[str, Any] | None) -> str | None:
+    """The domain family whose contract the gold (or else the answer) is written in."""
     for doc in (expected, answer or {}):
         if "intent" in doc or "cited_nodes" in doc or "q_id" in doc:
-            return "onchain"
+            return "transfers"
         if "decision" in doc or "factors" in doc or "query_id" in doc:
-            return "kg"
+            return "entities"
         if "status" in doc or "matched" in doc or "expected_urls" in doc or "parsed_filter" in doc:
             return "pages"
     return None
+
+
+def _domain_for(kg: Any, loaded: list[str], family: str | None) -> str | None:
+    """The one loaded domain of ``family`` (or the only loaded domain when the family is not known)."""
+    if family is None:
+        return loaded[0] if len(loaded) == 1 else None
+    fitting = [d for d in loaded if kg.domain(d).family == family]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def _urls(value: object) -> set[str]:
@@ -151,12 +162,14 @@ def _path_equal(want: list[Any], got: list[Any]) -> bool:
 
 
 def score(item_id: str, expected: Mapping[str, Any], answer: Mapping[str, Any] | None,
-          domain: str) -> ItemScore:
+          domain: str, family: str | None = None) -> ItemScore:
     """Compare one answer with its gold ``expected`` object."""
-    key = DECISION_FIELD[domain]
+    if family is None:
+        family = get_domain(domain).family
+    key = DECISION_FIELD[family]
     group = f"{domain}:{expected.get(key, (answer or {}).get(key, '?'))}"
     if answer is None:
-        missed_urls = False if domain == "pages" and expected.get("status", "ran") == "ran" and (
+        missed_urls = False if family == "pages" and expected.get("status", "ran") == "ran" and (
             "matched" in expected or "expected_urls" in expected) else None
         return ItemScore(item_id, domain, group, False, False, False if "path" in expected else None, missed_urls,
                          None, ["no answer"])
@@ -248,13 +261,14 @@ def evaluate_gold(kg: Any, gold: str | Path | Iterable[Mapping[str, Any]], *,
             else:
                 if not isinstance(question, str):
                     raise InputError(f"gold item {item_id} has no question to ask")
-                domain = domain_of(expected, None) or (loaded[0] if len(loaded) == 1 else None)
+                domain = _domain_for(kg, loaded, family_of(expected, None))
                 if domain is None:
                     raise InputError(f"gold item {item_id}: cannot tell its domain; give expected.intent, "
                                      "expected.decision or expected.status")
                 answer = kg.ask(question, domain=domain, qid=item_id).to_json()
-            domain = domain_of(expected, answer) or (loaded[0] if len(loaded) == 1 else "onchain")
-            s = score(item_id, expected, answer, domain)
+            family = family_of(expected, answer)
+            domain = _domain_for(kg, loaded, family) or (loaded[0] if loaded else "?")
+            s = score(item_id, expected, answer, domain, family or kg.domain(domain).family)
             if verify and answer is not None:
                 s.verified = verifier.verify(answer, question=question if isinstance(question, str) else None,
                                              gold=dict(expected)).ok

@@ -48,18 +48,14 @@ from ont_platform.ingest.builder import (
 from ont_platform.ingest.tables import Row, TableReader, open_table, read_table
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import OC, ONT, PG, dataset_iri
-from ont_platform.ontology import DomainOntology, load_domain
+from ont_platform.domains import Domain, domain_of_folder
+from ont_platform.ontology import DomainOntology
 from ont_platform.ontology.model import Column
 
 _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
 _UINT = re.compile(r"^[0-9]+$")
 _BOOL = {"true": "true", "1": "true", "yes": "true", "false": "false", "0": "false", "no": "false"}
 
-DOMAIN_FILES = {
-    "onchain": ("onchain_nodes.csv", "onchain_edges.csv"),
-    "kg": ("kg_nodes.csv", "kg_edges.csv", "kg_chunks.csv"),
-    "pages": ("pages.csv",),
-}
 
 ShaclMode = Literal["auto", "full", "sample", "off"]
 SHACL_MODES: tuple[str, ...] = get_args(ShaclMode)
@@ -113,18 +109,6 @@ class BuiltDataset:
         return self.data.decode("utf-8")
 
 
-def detect_domain(folder: Path) -> str:
-    """The domain whose first table is in ``folder``; exactly one must be."""
-    if not folder.is_dir():
-        raise InputError(f"not a dataset folder: {folder}")
-    found = [d for d, files in DOMAIN_FILES.items() if (folder / files[0]).is_file()]
-    if len(found) != 1:
-        expected = ", ".join(files[0] for files in DOMAIN_FILES.values())
-        what = "none" if not found else " and ".join(found)
-        raise InputError(f"{folder}: a dataset folder holds one of {expected}; found {what}")
-    return found[0]
-
-
 def shacl_mode(value: bool | str) -> ShaclMode:
     """``True`` means ``"auto"``, ``False`` means ``"off"``; strings must be one of :data:`SHACL_MODES`."""
     if value is True:
@@ -141,8 +125,7 @@ def open_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: 
     :meth:`DatasetLoad.chunks` is iterated. Raises :class:`InputError` when the folder is not a dataset."""
     path = Path(folder)
     mode = shacl_mode(shacl)
-    domain = detect_domain(path)
-    return DatasetLoad(path, domain, load_domain(domain), limits, mode)
+    return DatasetLoad(path, domain_of_folder(path), limits, mode)
 
 
 def build_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: bool | str = "off") -> BuiltDataset:
@@ -175,10 +158,12 @@ class DatasetLoad:
     anyway, one per table, so it costs no memory of its own.
     """
 
-    def __init__(self, folder: Path, domain: str, onto: DomainOntology, limits: Limits, mode: ShaclMode) -> None:
+    def __init__(self, folder: Path, spec: Domain, limits: Limits, mode: ShaclMode) -> None:
         self.folder = folder
-        self.domain = domain
-        self.onto = onto
+        self.spec = spec
+        """The domain the folder's tables belong to."""
+        self.domain = spec.name
+        self.onto = spec.ontology
         self.limits = limits
         self.mode: ShaclMode = mode
         self._problems: list[Problem] = []
@@ -200,8 +185,7 @@ class DatasetLoad:
         self._started = True
         writer = ChunkWriter()
         keep: list[bytes] | None = [] if self.mode in ("auto", "full") else None
-        builder = {"onchain": _onchain, "kg": _kg, "pages": _pages}[self.domain]
-        for text in builder(self):
+        for text in _READERS[self.spec.family](self):
             if self._problems:
                 continue  # the batch will be refused: keep checking rows, stop producing output
             chunk = writer.add(text)
@@ -214,6 +198,7 @@ class DatasetLoad:
         text = f"{ds} {_TYPE} {_DATASET_CLASS} .\n{ds} {_DOMAIN} {plain(self.domain)} .\n"
         if self.as_of is not None:
             text += f"{ds} {_AS_OF} {typed(self.as_of.isoformat(), _XSD_DATE)} .\n"
+        text += domain_record(self.spec)
         self._extra.append(text)
         writer.add(text)
         last = writer.flush()
@@ -257,8 +242,8 @@ class DatasetLoad:
         graph = Graph()
         graph.parse(data=data, format="nt")
         # the bundled shapes run compiled (~15x pyshacl); pyshacl when a shapes file needs more than they cover
-        shapes = compiled(self.domain)
-        violations = shapes.violations(Triples(graph)) if shapes is not None else check(graph, self.domain)
+        shapes = compiled(self.spec)
+        violations = shapes.violations(Triples(graph)) if shapes is not None else check(graph, self.spec)
         self.shacl = ShaclReport(mode, resources=len(set(graph.subjects())), triples=len(graph))
         if violations:
             problems = []
@@ -343,7 +328,8 @@ def _onchain_node_text(n: str, node_id: str, cls: str, raw: str, norm: str | Non
     return text
 
 
-def _onchain(load: DatasetLoad) -> Iterator[str]:
+def read_transfers(load: DatasetLoad) -> Iterator[str]:
+    """The rows of an on-chain folder (``onchain_nodes.csv``, ``onchain_edges.csv``) as checked N-Triples."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
     nodes = open_table(folder / "onchain_nodes.csv", ("node_id", "address", "onto_class"), ("label",), problems, limits)
     edges = open_table(
@@ -356,7 +342,7 @@ def _onchain(load: DatasetLoad) -> Iterator[str]:
     if nodes is None or edges is None:
         return
     nf, ef = nodes.name, edges.name
-    node_iri, edge_iri, terms = Minter("onchain", "node"), Minter("onchain", "edge"), _Terms()
+    node_iri, edge_iri, terms = Minter(load.domain, "node"), Minter(load.domain, "edge"), _Terms()
     node_class: dict[str, URIRef] = {}
     seen: dict[str, int] = {}
     by_address: dict[str, int] = {}
@@ -527,14 +513,16 @@ def _aliases(row: Row) -> list[str]:
     return [a.strip() for a in row.get("aliases").split("|") if a.strip()]
 
 
-def _kg(load: DatasetLoad) -> Iterator[str]:
+def read_entities(load: DatasetLoad) -> Iterator[str]:
+    """The rows of an entity–relation folder (``kg_nodes.csv``, ``kg_edges.csv``, ``kg_chunks.csv``) as checked
+    N-Triples, against the folder's domain ontology (the bundled kg one or the user's own)."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
     nodes = open_table(folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits)
     edges = open_table(folder / "kg_edges.csv", ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"), (), problems, limits)
     chunks = open_table(folder / "kg_chunks.csv", ("chunk_id", "text"), (), problems, limits)
     if nodes is None or edges is None or chunks is None:
         return
-    node_iri, edge_iri, chunk_iri, terms = Minter("kg", "node"), Minter("kg", "edge"), Minter("kg", "chunk"), _Terms()
+    node_iri, edge_iri, chunk_iri, terms = Minter(load.domain, "node"), Minter(load.domain, "edge"), Minter(load.domain, "chunk"), _Terms()
     chunk_ids: dict[str, int] = {}
     load._origins.append((chunk_iri.bare, chunks.name, chunk_ids))
     for row in chunks.rows():
@@ -645,26 +633,41 @@ def _kg(load: DatasetLoad) -> Iterator[str]:
 _OPS = {">", ">=", "<", "<=", "=", "!="}
 
 
-def _pages(load: DatasetLoad) -> Iterator[str]:
+def read_pages(load: DatasetLoad) -> Iterator[str]:
+    """The rows of a page inventory (``pages.csv`` with ``columns.csv`` and ``predicates.csv``) as checked
+    N-Triples.
+
+    ``columns.csv`` types: ``integer``, ``decimal``, ``date``, ``boolean`` (cells ``true``/``false``), ``text``
+    (any string) and ``rank`` (decimal positions where a smaller number is a higher rank: stored as a
+    ``decimal`` column with ``pg:rankLike true``, the same flag the ontology gives a built-in rank column).
+    A ``predicates.csv`` row must fit the column it names: a number for a numeric column, ``true``/``false``
+    (with ``=`` or ``!=``) for a boolean one, a whole number of days with ``older_than_days`` /
+    ``newer_than_days`` for a date one. Each row is its own resource, so two rows for one phrase never mix.
+    """
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
+    numeric, date_ops, bools = ("integer", "decimal"), ("older_than_days", "newer_than_days"), ("true", "false")
     columns = dict(onto.columns)
     extra = folder / "columns.csv"
     if extra.is_file():
         table = read_table(extra, ("column", "label_ko", "type"), ("aliases",), problems, limits)
         for row in table.rows if table else []:
-            name, ctype = row.get("column"), row.get("type")
+            name, ctype = row.get("column"), row.get("type").lower()
             if not re.fullmatch(r"[a-z][a-z0-9_]{0,63}", name):
                 problems.append(Problem(extra.name, row.line, f"column name must be lower_snake_case, got {name!r}"))
                 continue
-            if ctype not in ("integer", "decimal", "date"):
-                problems.append(Problem(extra.name, row.line, f"type must be integer, decimal or date, got {ctype!r}"))
+            if ctype not in ("integer", "decimal", "date", "boolean", "text", "rank"):
+                problems.append(Problem(extra.name, row.line, "type must be integer, decimal, date, boolean, text or "
+                                                              f"rank, got {row.get('type')!r}"))
                 continue
+            rank, ctype = ctype == "rank", "decimal" if ctype == "rank" else ctype
             prop = PG[name]
             labels = [row.get("label_ko"), *[a.strip() for a in row.get("aliases").split("|") if a.strip()]]
             columns[name] = Column(name, prop, ctype, tuple(labels))
             p = term(prop)
             text = (f"{p} {term(PG.column)} {plain(name)} .\n{p} {term(PG.columnType)} {plain(ctype)} .\n"
                     f"{p} {_LABEL} {tagged(row.get('label_ko'), 'ko')} .\n")
+            if rank:
+                text += f"{p} {term(PG.rankLike)} {typed('true', _XSD_BOOLEAN)} .\n"
             for alias in labels[1:]:
                 text += f"{p} {_ALT} {tagged(alias, 'ko')} .\n"
             load._extra.append(text)
@@ -672,23 +675,43 @@ def _pages(load: DatasetLoad) -> Iterator[str]:
     preds = folder / "predicates.csv"
     if preds.is_file():
         table = read_table(preds, ("phrase", "op", "value"), ("applies_to",), problems, limits)
-        predicate_iri = Minter("pages", "node")
+        predicate_iri = Minter(load.domain, "node")
         for row in table.rows if table else []:
             phrase, op, value, applies = row.get("phrase"), row.get("op"), row.get("value"), row.get("applies_to")
-            if not phrase or op not in _OPS:
-                problems.append(Problem(preds.name, row.line, f"needs a phrase and an op in {sorted(_OPS)}"))
-                continue
-            try:
-                Decimal(value)
-            except InvalidOperation:
-                problems.append(Problem(preds.name, row.line, f"value must be a number, got {value!r}"))
+            if not phrase or op not in _OPS | set(date_ops):
+                problems.append(Problem(preds.name, row.line,
+                                        f"needs a phrase and an op in {sorted(_OPS | set(date_ops))}, got {op!r}"))
                 continue
             if applies and applies not in columns:
                 problems.append(Problem(preds.name, row.line, f"applies_to names unknown column {applies!r}"))
                 continue
-            node = predicate_iri(f"predicate:{phrase}")
+            target = columns[applies].type if applies else None
+            if value.lower() in bools:
+                kind, lexical, suffix = "boolean", value.lower(), _XSD_BOOLEAN
+                if op not in ("=", "!="):
+                    problems.append(Problem(preds.name, row.line, f"a true/false value needs = or !=, got {op!r}"))
+                    continue
+            else:
+                try:
+                    number = Decimal(value)
+                except InvalidOperation:
+                    number = Decimal("NaN")
+                kind, lexical, suffix = ("date" if op in date_ops else "number"), format(number, "f"), _XSD_DECIMAL
+                if not number.is_finite() or (kind == "date" and (number != number.to_integral_value()
+                                                                   or not 0 <= number <= 36_500)):
+                    want = "a whole number of days (0 to 36500)" if kind == "date" else "a number or true/false"
+                    problems.append(Problem(preds.name, row.line, f"value must be {want}, got {value!r}"))
+                    continue
+                if kind == "date":
+                    lexical = str(int(number))
+            fits = {"boolean": ("boolean",), "date": ("date",), "number": numeric}[kind]
+            if target is not None and target not in fits:
+                problems.append(Problem(preds.name, row.line, f"{op} {value} does not fit {applies}, a {target} "
+                                                              "column"))
+                continue
+            node = predicate_iri(f"predicate:{phrase}|{applies}|{op}|{lexical}")
             text = (f"{node} {_TYPE} {term(PG.VaguePredicate)} .\n{node} {term(PG.phrase)} {plain(phrase)} .\n"
-                    f"{node} {term(PG.op)} {plain(op)} .\n{node} {term(PG.value)} {typed(value, _XSD_DECIMAL)} .\n")
+                    f"{node} {term(PG.op)} {plain(op)} .\n{node} {term(PG.value)} {typed(lexical, suffix)} .\n")
             if applies:
                 text += f"{node} {term(PG.appliesTo)} {plain(applies)} .\n"
             load._extra.append(text)
@@ -697,8 +720,9 @@ def _pages(load: DatasetLoad) -> Iterator[str]:
     if table_reader is None:
         return
     name_of = table_reader.name
-    cells = [(name, col.type, term(col.iri), datatype_suffix(col.type)) for name, col in columns.items()]
-    page_iri = Minter("pages", "page")
+    cells = [(name, col.type, term(col.iri), datatype_suffix("string" if col.type == "text" else col.type))
+             for name, col in columns.items()]
+    page_iri = Minter(load.domain, "page")
     seen: dict[str, int] = {}
     load._origins.append((page_iri.bare, name_of, seen))
     for row in table_reader.rows():
@@ -713,9 +737,16 @@ def _pages(load: DatasetLoad) -> Iterator[str]:
             cell = row.get(name)
             if not cell:
                 continue  # empty cells carry no value and never match a filter
-            lexical = _typed_cell(cell, ctype)
+            if ctype == "text":
+                values.append((name, pred, plain(cell)))
+                continue
+            if ctype == "boolean":
+                lexical = cell.lower() if cell.lower() in bools else None
+            else:
+                lexical = _typed_cell(cell, ctype)
             if lexical is None:
-                problems.append(Problem(name_of, row.line, f"{name} must be {ctype}, got {cell[:40]!r}"))
+                want = "true or false" if ctype == "boolean" else ctype
+                problems.append(Problem(name_of, row.line, f"{name} must be {want}, got {cell[:40]!r}"))
                 break
             values.append((name, pred, typed(lexical, suffix)))
         else:
@@ -745,3 +776,23 @@ def _typed_cell(cell: str, ctype: str) -> str | None:
         return date.fromisoformat(cell).isoformat()
     except ValueError:
         return None
+
+
+_READERS: dict[str, Callable[[DatasetLoad], Iterator[str]]] = {
+    "entities": read_entities,
+    "transfers": read_transfers,
+    "pages": read_pages,
+}
+"""The table reader of each domain family."""
+
+
+def domain_record(spec: Domain) -> str:
+    """The N-Triples that let a store name a user's domain again: its ontology (and shapes) as Turtle text on
+    the dataset resource. A bundled domain needs none: the library ships it."""
+    if spec.bundled:
+        return ""
+    ds = term(dataset_iri(spec.name))
+    text = f"{ds} {term(ONT.ontologyText)} {plain(spec.ontology_sources[0].read())} .\n"
+    if spec.shapes_sources:
+        text += f"{ds} {term(ONT.shapesText)} {plain(spec.shapes_sources[0].read())} .\n"
+    return text

@@ -33,7 +33,9 @@ from typing import Any
 from rdflib import RDF, Literal, URIRef
 
 from ont_platform.errors import InputError
-from ont_platform.namespaces import DOMAINS, ONT, dataset_iri
+from ont_platform.domains import Domain, get_domain
+from ont_platform.domains.registry import DEFAULT_ENTITIES
+from ont_platform.namespaces import ONT, dataset_iri
 from ont_platform.rdf_terms import iri
 from ont_platform.storage.base import Store
 from ont_platform.validation.facts import (
@@ -180,14 +182,14 @@ def check_extraction(
     if store is None:
         raise InputError("ingest needs a KnowledgeGraph or a Store")
     if domain is None:
-        domain = guard.domain if guard is not None and guard.domain else _stored_domain(store) or "kg"
-    if domain not in DOMAINS:
-        raise InputError(f"unknown domain {domain!r}; use one of {', '.join(DOMAINS)}")
+        domain = guard.domain if guard is not None and guard.domain else _stored_domain(store) or DEFAULT_ENTITIES
+    spec = _resolve(kg, domain)
+    domain = spec.name
     if guard is None:
         guard = OntologyGuard("lightweight", ontology=domain, config=config)
     elif guard.domain not in (None, domain):
         raise InputError(f"the guard checks the {guard.domain} ontology, but the data is for {domain}")
-    index = ontology_index(domain)
+    index = ontology_index(spec)
     report = IngestReport(accepted=False, domain=domain)
     refused = PendingIngest(report, store, None, started)
     clock = time.perf_counter()
@@ -254,6 +256,17 @@ def _already_stored(store: Store, triples: list[tuple[str, str, str]]) -> int:
         found = store.select(query)
         present += int(str(found[0]["n"])) if found else 0
     return present
+
+
+def _resolve(kg: Any, domain: str) -> Domain:
+    """The domain called ``domain``: one the graph holds (a user's domain is read back from the store), else a
+    bundled or registered one."""
+    if hasattr(kg, "domain") and callable(kg.domain):
+        try:
+            return kg.domain(domain)  # type: ignore[no-any-return]
+        except InputError:
+            pass
+    return get_domain(domain)
 
 
 def _stored_domain(store: Store) -> str | None:

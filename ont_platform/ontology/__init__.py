@@ -4,8 +4,8 @@ from ont_platform.ontology.model import (
     Column,
     DomainOntology,
     Relation,
-    load_domain,
     local_name,
+    read_ontology,
 )
 
-__all__ = ["Column", "DomainOntology", "Relation", "load_domain", "local_name"]
+__all__ = ["Column", "DomainOntology", "Relation", "local_name", "read_ontology"]

@@ -1,21 +1,19 @@
 """A domain's ontology as the code needs it: classes, their hierarchy, relations by CSV name, labels.
 
-Built once per domain from the bundled Turtle (core + domain) with rdflib and cached: everything the loader,
-the shapes and the question parser need to know about terms comes from the ontology files, not from lists in
-the code.
+Built once per domain (:class:`ont_platform.domains.Domain` holds it) from its Turtle with rdflib: everything
+the loader, the shapes and the question parser need to know about terms comes from the ontology, not from lists
+in the code.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rdflib import OWL, RDF, RDFS, SKOS, Graph, Literal, URIRef
 from rdflib.collection import Collection
 
 from ont_platform.errors import OntologyError
-from ont_platform.namespaces import DOMAIN_NS, ONT, PG
-from ont_platform.resources import ontology_file
+from ont_platform.namespaces import ONT, PG
 
 
 @dataclass(frozen=True)
@@ -96,6 +94,64 @@ class DomainOntology:
                 return str(lit)
         return local_name(term)
 
+    # -- properties as questions walk them ----------------------------------------------------------------------
+
+    def properties(self) -> frozenset[URIRef]:
+        """Every object property of the domain a question may name: stored relations and the properties that
+        group them (kg:within)."""
+        return frozenset({r.iri for r in self.relations.values()} | set(self.super_relations.values()))
+
+    def subproperties(self, prop: URIRef) -> frozenset[URIRef]:
+        """``prop`` and every property below it (``rdfs:subPropertyOf``, transitive)."""
+        seen, todo = {prop}, [prop]
+        while todo:
+            for sub in self.graph.subjects(RDFS.subPropertyOf, todo.pop()):
+                if isinstance(sub, URIRef) and sub not in seen:
+                    seen.add(sub)
+                    todo.append(sub)
+        return frozenset(seen)
+
+    def superproperties(self, prop: URIRef) -> frozenset[URIRef]:
+        """``prop`` and every property above it."""
+        seen, todo = {prop}, [prop]
+        while todo:
+            for sup in self.graph.objects(todo.pop(), RDFS.subPropertyOf):
+                if isinstance(sup, URIRef) and sup not in seen:
+                    seen.add(sup)
+                    todo.append(sup)
+        return frozenset(seen)
+
+    def inverses(self, prop: URIRef) -> frozenset[URIRef]:
+        """The properties declared ``owl:inverseOf`` ``prop`` (either way round)."""
+        g = self.graph
+        out = {o for o in g.objects(prop, OWL.inverseOf) if isinstance(o, URIRef)}
+        out |= {s for s in g.subjects(OWL.inverseOf, prop) if isinstance(s, URIRef)}
+        return frozenset(out)
+
+    def symmetric(self, prop: URIRef) -> bool:
+        return (prop, RDF.type, OWL.SymmetricProperty) in self.graph
+
+    def ends(self, prop: URIRef) -> tuple[frozenset[URIRef], frozenset[URIRef]]:
+        """The domain and range of ``prop`` (class sets; empty: anything), declared on it, else on a
+        property above it, else read off its inverse."""
+        g = self.graph
+        for p in (prop, *sorted(self.superproperties(prop) - {prop})):
+            dom = _class_set(g, g.value(p, RDFS.domain))
+            rng = _class_set(g, g.value(p, RDFS.range))
+            if dom or rng:
+                return dom, rng
+        for inv in sorted(self.inverses(prop)):
+            dom = _class_set(g, g.value(inv, RDFS.domain))
+            rng = _class_set(g, g.value(inv, RDFS.range))
+            if dom or rng:
+                return rng, dom
+        return frozenset(), frozenset()
+
+    def stored(self, prop: URIRef) -> frozenset[URIRef]:
+        """The stored relations (those tables may name) at or below ``prop``."""
+        known = {r.iri for r in self.relations.values()}
+        return frozenset(p for p in self.subproperties(prop) if p in known)
+
 
 def local_name(term: URIRef) -> str:
     """The part of an IRI after its last ``#`` or ``/``."""
@@ -124,50 +180,64 @@ def _class_set(g: Graph, node: object) -> frozenset[URIRef]:
     return frozenset()
 
 
-@lru_cache(maxsize=None)
-def load_domain(domain: str) -> DomainOntology:
-    """The ontology of ``domain`` (core terms included). Cached: ontologies are read-only once loaded."""
-    if domain not in DOMAIN_NS:
-        raise OntologyError(f"unknown domain {domain!r}; known: {', '.join(DOMAIN_NS)}")
-    g = Graph()
-    for name in ("core", domain):
-        path = ontology_file(name)
-        try:
-            g.parse(path, format="turtle")
-        except Exception as exc:
-            raise OntologyError(f"cannot read ontology {path}: {exc}") from exc
-    ns = str(DOMAIN_NS[domain])
-    onto = DomainOntology(domain=domain, graph=g)
+def read_ontology(name: str, g: Graph, namespace: str | None) -> DomainOntology:
+    """The terms of domain ``name`` from its ontology graph ``g`` (core terms included).
+
+    ``namespace``: only classes and properties under it are the domain's own (the bundled ontologies import
+    alignment terms they do not store); ``None`` takes every class and object property that is not part of the
+    core vocabulary, which is what a user's ontology means. A relation's table name is its
+    ``ont:relationNotation`` or else its local name; its resources are typed with ``ont:relationClass`` or else
+    ``ont:ObservedRelation``. In a bundled ontology a property without a notation that has sub-properties only
+    groups them (kg:within) and is never stored.
+    """
+    core = str(ONT)
+
+    def own(term: object) -> bool:
+        if not isinstance(term, URIRef):
+            return False
+        text = str(term)
+        return text.startswith(namespace) if namespace is not None else not text.startswith(core)
+
+    onto = DomainOntology(domain=name, graph=g)
     for cls in g.subjects(RDF.type, OWL.Class):
-        if isinstance(cls, URIRef) and str(cls).startswith(ns):
+        if own(cls):
+            assert isinstance(cls, URIRef)
             onto.classes[local_name(cls)] = cls
     # Relation resources (Transfer, TextRelation...) are not classes an entity row may name.
-    for name, cls in list(onto.classes.items()):
+    for cname, cls in list(onto.classes.items()):
         if ONT.Relation in onto.superclasses(cls):
-            onto.relation_classes[name] = onto.classes.pop(name)
+            onto.relation_classes[cname] = onto.classes.pop(cname)
     for prop in g.subjects(RDF.type, OWL.ObjectProperty):
-        if not (isinstance(prop, URIRef) and str(prop).startswith(ns)):
+        if not own(prop):
             continue
+        assert isinstance(prop, URIRef)
         notation = g.value(prop, ONT.relationNotation)
         if notation is None:
-            if any(True for _ in g.subjects(RDFS.subPropertyOf, prop)):
-                onto.super_relations[local_name(prop)] = prop  # groups relations (kg:within); never stored
-            continue
+            if namespace is not None:
+                if any(True for _ in g.subjects(RDFS.subPropertyOf, prop)):
+                    onto.super_relations[local_name(prop)] = prop  # groups relations (kg:within); never stored
+                continue
+            notation = Literal(local_name(prop))
         domain_set = _class_set(g, g.value(prop, RDFS.domain))
         range_set = _class_set(g, g.value(prop, RDFS.range))
         symmetric = (prop, RDF.type, OWL.SymmetricProperty) in g
         rel_class = g.value(prop, ONT.relationClass)
+        if rel_class is None and namespace is None:
+            rel_class = ONT.ObservedRelation
         if not isinstance(rel_class, URIRef):
             raise OntologyError(f"{prop} has a relation notation but no ont:relationClass")
         inferred = ONT.InferredRelation in _closure(g, rel_class)
+        if str(notation) in onto.relations:
+            raise OntologyError(f"two relations of {name!r} have the table name {str(notation)!r}: "
+                                f"{onto.relations[str(notation)].iri} and {prop}")
         onto.relations[str(notation)] = Relation(prop, str(notation), domain_set, range_set, symmetric, inferred,
                                                  rel_class)
     for prop in g.subjects(PG.column, None):
         if isinstance(prop, URIRef) and g.value(prop, PG.columnType) is not None:
-            name = str(g.value(prop, PG.column))
+            cname = str(g.value(prop, PG.column))
             ctype = str(g.value(prop, PG.columnType) or "decimal")
             labels = tuple(onto.labels(prop))
-            onto.columns[name] = Column(name, prop, ctype, labels)
+            onto.columns[cname] = Column(cname, prop, ctype, labels)
     if not onto.classes:
-        raise OntologyError(f"ontology of {domain!r} declares no classes")
+        raise OntologyError(f"the ontology of {name!r} declares no classes")
     return onto

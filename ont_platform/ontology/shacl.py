@@ -7,14 +7,14 @@ caller decides its size: the loader passes the new batch (plus what it reference
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pyshacl import validate
 from rdflib import Graph, URIRef
 from rdflib.namespace import SH
 
-from ont_platform.errors import OntologyError
-from ont_platform.resources import shapes_file
+if TYPE_CHECKING:
+    from ont_platform.domains import Domain
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,20 +27,20 @@ class Violation:
     severity: str
 
 
-@lru_cache(maxsize=None)
-def shapes_graph(domain: str) -> Graph:
-    """Core shapes plus the domain's shapes."""
+def shapes_graph(*domains: str | Domain) -> Graph:
+    """Core shapes plus the shapes of each domain (kept with the domain: read once)."""
+    from ont_platform.domains import get_domain
+
+    found = [get_domain(d) for d in domains]
+    if len(found) == 1:
+        return found[0].shapes
     g = Graph()
-    for name in ("core", domain):
-        path = shapes_file(name)
-        try:
-            g.parse(path, format="turtle")
-        except Exception as exc:
-            raise OntologyError(f"cannot read shapes {path}: {exc}") from exc
+    for d in found:
+        g += d.shapes
     return g
 
 
-def check(data: Graph, domain: str) -> list[Violation]:
+def check(data: Graph, domain: str | Domain) -> list[Violation]:
     """Validate ``data`` against the domain's shapes; an empty list means it conforms."""
     conforms, report, _ = validate(
         data,

@@ -24,7 +24,8 @@ from rdflib import URIRef
 
 from ont_platform.limits import Limits
 from ont_platform.namespaces import ONT, dataset_iri, mint
-from ont_platform.ontology import DomainOntology, load_domain
+from ont_platform.domains import Domain
+from ont_platform.ontology import DomainOntology
 from ont_platform.qa.adjacency import Mirrors
 from ont_platform.qa.lexicon import Lexicon, add_cues
 from ont_platform.rdf_terms import iri, literal
@@ -40,6 +41,8 @@ class Context:
 
     store: Store
     domain: str
+    spec: Domain
+    """The domain itself (family, ontology, shapes); ``domain`` is its name."""
     onto: DomainOntology
     lexicon: Lexicon
     limits: Limits
@@ -76,9 +79,10 @@ class Context:
         return self.store.ask(query, timeout=self.limits.query_timeout_s)
 
 
-def build_context(store: Store, domain: str, limits: Limits) -> Context:
+def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
     """Read the ontology's terms and the graph's names into a lexicon."""
-    onto = load_domain(domain)
+    domain = spec.name
+    onto = spec.ontology
     lex = Lexicon()
     for cls in onto.classes.values():
         for label in onto.labels(cls):
@@ -92,14 +96,14 @@ def build_context(store: Store, domain: str, limits: Limits) -> Context:
     for col in onto.columns.values():
         for label in [*col.labels, col.name]:
             lex.add_term(label, "column", col.name)
-    add_cues(lex, domain)
-    if domain != "pages":
+    add_cues(lex, spec.family)
+    if spec.has_names:
         _add_names(lex, store.select(names_query(domain, limits.max_names)))
     as_of = None
     rows = store.select(f"{PREFIXES}SELECT ?d WHERE {{ {iri(dataset_iri(domain))} {iri(ONT.asOf)} ?d }} LIMIT 1")
     if rows and rows[0]["d"] is not None:
         as_of = date.fromisoformat(str(rows[0]["d"]))
-    return Context(store, domain, onto, lex, limits, as_of)
+    return Context(store, domain, spec, onto, lex, limits, as_of)
 
 
 def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) -> str:
@@ -135,7 +139,7 @@ def add_nodes(ctx: Context, nodes: Iterable[URIRef]) -> None:
     full read only). Names only ever get added here: ingest does not remove labels.
     """
     ctx.cache.clear()
-    if ctx.domain == "pages":
+    if not ctx.spec.has_names:
         return
     batch: list[URIRef] = []
     for node in sorted(set(nodes)):

@@ -1,9 +1,12 @@
-"""``ask``: route a question to its domain's answerer and return the domain's contract."""
+"""``ask``: route a question to its domain family's answerer and return the family's contract."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
 from ont_platform.errors import InputError
+from ont_platform.qa import entities, onchain, pages
 from ont_platform.qa.context import Context
 from ont_platform.qa.text import normalize
 
@@ -28,14 +31,13 @@ def check_question(question: object, max_chars: int) -> str:
 def answer(ctx: Context, question: str, qid: str) -> Answer:
     """Answer ``question`` over the context's domain."""
     check_question(question, ctx.limits.max_question_chars)
-    if ctx.domain == "onchain":
-        from ont_platform.qa import onchain
+    return ANSWERERS[ctx.spec.family](ctx, question, qid)
 
-        return onchain.answer(ctx, question, qid)
-    if ctx.domain == "kg":
-        from ont_platform.qa import kg
 
-        return kg.answer(ctx, question, qid)
-    from ont_platform.qa import pages
-
-    return pages.answer(ctx, question)
+ANSWERERS: dict[str, Callable[[Context, str, str], Answer]] = {
+    "entities": entities.answer,
+    "transfers": onchain.answer,
+    "pages": lambda ctx, question, qid: pages.answer(ctx, question),
+}
+"""How each domain family answers (the entity–relation reader serves the bundled kg domain and every user
+ontology alike)."""

@@ -20,6 +20,7 @@ from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
 from ont_platform.qa.korean import COUNT_KO, josa
 from ont_platform.qa.lexicon import Mention, word_bounded
+from ont_platform.qa.reading import Part, is_direct_word, is_question_word, limit_words, quote_words, unexplained
 from ont_platform.qa.text import hop_limit, normalize
 from ont_platform.sparql import onchain as q
 
@@ -40,6 +41,9 @@ class OnchainPlan:
     hops_asked: int | None = None
     backward: bool = False
     ambiguous: list[str] = field(default_factory=list)
+    unexplained: list[str] = field(default_factory=list)
+    """Content words of the question no part of the plan explains: the plan may answer another question."""
+    direct: bool = False
 
 
 def plan(ctx: Context, question: str) -> OnchainPlan:
@@ -53,7 +57,21 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     classes = [m for m in terms if m.kind == "class"]
     nodes = _distinct_nodes(names)
     missing = _unknown_id(text, names)
-    asked, _ = hop_limit(text)
+    asked, hop_span = hop_limit(text)
+    parts = [Part("node", m.start, m.end, m.surface, m.ref) for m in names]
+    parts += [Part(m.kind, m.start, m.end, m.surface, m.ref) for m in terms]
+    if hop_span is not None:
+        hop_span = limit_words(text, hop_span)
+        parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0]:hop_span[1]]))
+    direct = False
+    for m in ms:
+        if is_question_word(m, text):
+            parts.append(Part("question", m.start, m.end, m.form))
+        elif is_direct_word(m, text):
+            parts.append(Part("direct", m.start, m.end, m.form))
+            direct = True
+    if direct and asked is None:
+        asked = 1  # "직접 보낸", "directly": one transfer
     has_target = bool(classes) or len(nodes) > 1
     if "cluster" in cue or str(OC.sameEntity) in rels:
         intent: Intent = "cluster"
@@ -71,7 +89,7 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     ambiguous = nodes[0][1] if nodes and len(nodes[0][1]) > 1 else []
     backward = _incoming(text, ms, names, cue)
     p = OnchainPlan(intent, start, missing if start is None else None, hops=max(hops, 1), hops_asked=asked,
-                    backward=backward, ambiguous=ambiguous)
+                    backward=backward, ambiguous=ambiguous, unexplained=unexplained(text, ms, parts), direct=direct)
     if intent == "path":
         if len(nodes) > 1:
             p.target_node = nodes[1][0]
@@ -136,6 +154,8 @@ def answer(ctx: Context, question: str, q_id: str) -> OnchainAnswer:
     p = plan(ctx, question)
     if p.start is None or p.ambiguous:
         return _no_start(ctx, p, q_id)
+    if p.unexplained:
+        return _not_understood(p, q_id)
     if p.intent == "label":
         return _label(ctx, p, q_id)
     if p.intent == "cluster":
@@ -168,6 +188,16 @@ def _no_start(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     return _answer(q_id, intent, "", text, [], [], "high")
 
 
+def _not_understood(p: OnchainPlan, q_id: str) -> OnchainAnswer:
+    """A reading that leaves words unexplained: no claim about the graph, confidence low, the words named.
+    A caller recognises it by ``confidence == "low"`` with an empty ``path`` and no ``cited_nodes``."""
+    intent = {"path": "no_path", "flow": "token_flow", "cluster": "cluster_lookup", "label": "label_lookup"}[p.intent]
+    words = quote_words(p.unexplained)
+    text = (f"질문의 {words}을(를) 그래프의 관계나 클래스로 읽지 못했습니다. {p.start} 에 대한 다른 질문으로 바꿔 "
+            "답하지 않습니다. 경로, 클러스터, 클래스, 자금 흐름 중 무엇을 묻는지 다시 물어 주세요.")
+    return _answer(q_id, intent, "", text, [], [], "low")
+
+
 def _class_ko(ctx: Context, cls: URIRef) -> str:
     return ctx.onto.label(cls, "ko")
 
@@ -175,9 +205,9 @@ def _class_ko(ctx: Context, cls: URIRef) -> str:
 def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     """Shortest path to the target, or "no path"; decided from the transfer mirror where it can (see
     :func:`_walk`), else by SPARQL alone: reachability first, then paths of 1, 2, ... transfers."""
-    start = mint("onchain", "node", p.start or "")
+    start = mint(ctx.domain, "node", p.start or "")
     classes = ctx.onto.subclasses(p.target_class) if p.target_class is not None else None
-    target_node = mint("onchain", "node", p.target_node) if p.target_node else None
+    target_node = mint(ctx.domain, "node", p.target_node) if p.target_node else None
     reach = q.reachable(start, p.hops, classes=classes, node=target_node, backward=p.backward,
                         limit=ctx.limits.max_result_rows)
     capped = _capped_note(ctx, p)
@@ -243,7 +273,7 @@ def _path_answer(ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[
                  capped: str) -> OnchainAnswer:
     chain = [p.start or ""] + [str(row[f"nid{i}"]) for i in range(1, k + 1)]
     hops = [(chain[i], chain[i - 1]) if p.backward else (chain[i - 1], chain[i]) for i in range(1, k + 1)]
-    pairs = [(mint("onchain", "node", a), mint("onchain", "node", b)) for a, b in hops]
+    pairs = [(mint(ctx.domain, "node", a), mint(ctx.domain, "node", b)) for a, b in hops]
     first: dict[tuple[str, str], tuple[str, str | None]] = {}
     for r in ctx.run_select(q.edges_between(pairs)):
         key = (str(r["src"]), str(r["dst"]))
@@ -283,7 +313,7 @@ def _capped_note(ctx: Context, p: OnchainPlan) -> str:
 
 
 def _label(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
-    node = mint("onchain", "node", p.start or "")
+    node = mint(ctx.domain, "node", p.start or "")
     query = q.node_facts(node)
     rows = ctx.run_select(query)
     classes = sorted({str(r["cls"]) for r in rows if r.get("cls") is not None})
@@ -302,14 +332,14 @@ def _label(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
 
 def _cluster(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     start = p.start or ""
-    query = q.cluster_members(mint("onchain", "node", start), p.hops, limit=ctx.limits.max_result_rows)
+    query = q.cluster_members(mint(ctx.domain, "node", start), p.hops, limit=ctx.limits.max_result_rows)
     members = [str(r["mid"]) for r in ctx.run_select(query)]
     if not members:
         text = (f"{start} 에 연결된 same_entity 추론이 없어 같은 주체로 추정되는 지갑을 찾지 못했습니다. "
                 "관측된 전송만으로 동일 주체를 단정하지 않습니다.")
         return _answer(q_id, "cluster_lookup", query, text, [], [start], "mid")
     group = [start, *members]
-    edges_q = q.cluster_edges([mint("onchain", "node", n) for n in group])
+    edges_q = q.cluster_edges([mint(ctx.domain, "node", n) for n in group])
     rows = ctx.run_select(edges_q)
     order, path = _bfs_tree(start, [(str(r["eid"]), str(r["src"]), str(r["dst"])) for r in rows], p.hops)
     listed = ", ".join(n for n in order if n != start)
@@ -338,7 +368,7 @@ def _bfs_tree(start: str, edges: list[tuple[str, str, str]], hops: int) -> tuple
 
 def _flow(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     start = p.start or ""
-    query = q.flow_edges(mint("onchain", "node", start), p.hops, backward=p.backward,
+    query = q.flow_edges(mint(ctx.domain, "node", start), p.hops, backward=p.backward,
                          limit=ctx.limits.max_result_rows)
     rows = ctx.run_select(query)
     way = "들어온" if p.backward else "나간"

@@ -337,8 +337,9 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         if requested is not None:
             return requested
         loaded = graph_set.domains()
-        if "kg" in loaded:
-            return "kg"
+        entities = [d for d in loaded if graph_set.graph(d).domain(d).family == "entities"]
+        if entities:  # text is read into entities and relations; the first such domain, by name
+            return entities[0]
         if loaded:
             return loaded[0]
         raise NotFound("no dataset is loaded; name a domain")
@@ -349,9 +350,8 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
             if settings.llm is None:
                 raise InputError("no LLM endpoint is configured (set ONT_LLM_BASE_URL and ONT_LLM_MODEL); "
                                  "use the lexicon extractor")
-            from ont_platform.ontology import load_domain
-
-            return LLMExtractor(settings.llm, load_domain(domain), transport=llm_transport)
+            return LLMExtractor(settings.llm, graph_set.graph(domain).domain(domain).ontology,
+                                transport=llm_transport)
         if domain not in lexicons:
             with graph_set.lock:
                 lexicons[domain] = LexiconExtractor(graph_set.context(domain))

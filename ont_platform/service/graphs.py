@@ -13,17 +13,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ont_platform.answer.contracts import DOMAIN_CONTRACT
 from ont_platform.errors import InputError, NotFound
 from ont_platform.kg import KnowledgeGraph
-from ont_platform.namespaces import DOMAIN_NS, mint
+from ont_platform.namespaces import mint
 from ont_platform.ontology import local_name
 from ont_platform.qa.context import Context
 from ont_platform.qa.engine import Answer
 from ont_platform.sparql.kg import node_info
 from ont_platform.sparql.onchain import node_facts
 from ont_platform.verify import Verifier, VerifyReport
-from ont_platform.verify.verifier import CONTRACT_DOMAIN, contract_of
+from ont_platform.verify.verifier import contract_of
 
 Graphs = KnowledgeGraph | Mapping[str, KnowledgeGraph] | Iterable[KnowledgeGraph]
 """One graph (possibly holding several domains), graphs by name, or a list of graphs."""
@@ -71,7 +70,8 @@ class GraphSet:
 
     def describe(self) -> list[dict[str, Any]]:
         """Each domain with the contract its answers follow and its sample questions."""
-        return [{"domain": d, "contract": DOMAIN_CONTRACT.get(d), "examples": self.examples.get(d, [])}
+        return [{"domain": d, "contract": self.graph(d).domain(d).contract, "family": self.graph(d).domain(d).family,
+                 "examples": self.examples.get(d, [])}
                 for d in self.domains()]
 
     def graph(self, domain: str) -> KnowledgeGraph:
@@ -107,9 +107,10 @@ class GraphSet:
 
     def verify(self, answer: dict[str, Any], question: str | None = None) -> VerifyReport:
         """The verifier's report on ``answer`` against the graph holding the domain its contract names."""
-        contract = contract_of(answer, self.domains())
-        domain = CONTRACT_DOMAIN.get(contract) if contract is not None else None
-        kg = self._by_domain.get(domain) if domain is not None else None
+        contracts = {d: self.graph(d).domain(d).contract for d in self.domains()}
+        contract = contract_of(answer, list(contracts.values()))
+        fitting = [d for d, c in contracts.items() if c == contract]
+        kg = self._by_domain.get(fitting[0]) if len(fitting) == 1 else None
         if kg is None:
             kg = self.graphs[0] if self.graphs else None
         if kg is None:
@@ -127,16 +128,17 @@ class GraphSet:
         with self.lock:
             ctx = self.context(domain).for_question()
             iri = mint(domain, "node", node_id)
-            builder = node_facts if domain == "onchain" else node_info
+            transfers = ctx.spec.family == "transfers"
+            builder = node_facts if transfers else node_info
             rows = ctx.run_select(builder(iri))
         if not rows:
             raise NotFound(f"no node {node_id!r} in the {domain} dataset")
-        ns = str(DOMAIN_NS.get(domain, ""))
+        own = set(ctx.onto.classes.values())
         classes: list[dict[str, str]] = []
         label = address = None
         for row in rows:
             cls = row.get("cls")
-            if cls is not None and str(cls).startswith(ns) and all(c["iri"] != str(cls) for c in classes):
+            if cls is not None and cls in own and all(c["iri"] != str(cls) for c in classes):
                 classes.append({"iri": str(cls), "name": local_name(cls),  # type: ignore[arg-type]
                                 "label": ctx.onto.label(cls)})  # type: ignore[arg-type]
             if row.get("label") is not None and label is None:
@@ -144,7 +146,7 @@ class GraphSet:
             if row.get("norm") is not None and address is None:
                 address = str(row["norm"])
         out: dict[str, Any] = {"domain": domain, "id": node_id, "iri": str(iri), "label": label, "classes": classes}
-        if domain == "onchain":
+        if transfers:
             out["address"] = address
         return out
 

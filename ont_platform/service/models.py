@@ -6,15 +6,16 @@ sizes are bounded here and again by the library's own limits.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
 from ont_platform.limits import DEFAULT_LIMITS
 from ont_platform.service.fetch import MAX_URL_CHARS
 
-DomainName = Literal["onchain", "kg", "pages"]
+DomainName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_-]{0,39}$")]
+"""A loaded domain's name: the bundled onchain, kg and pages, or a user's own (GET /api/v1/domains lists them)."""
 ExtractorName = Literal["lexicon", "llm"]
 MAX_TEXT_CHARS = 1_000_000
 """Longest text a request may carry (the service then reads at most ``max_text_chars`` of it)."""
@@ -27,7 +28,8 @@ class _Request(BaseModel):
 class AskRequest(_Request):
     """A question for one loaded domain."""
 
-    domain: DomainName = Field(description="the dataset's domain: onchain, kg or pages")
+    domain: DomainName = Field(description="the dataset's domain: onchain, kg, pages or a user's own "
+                                          "(GET /api/v1/domains lists the loaded ones)")
     question: str = Field(min_length=1, max_length=DEFAULT_LIMITS.max_question_chars,
                           description="the question, in Korean or English")
     id: str | None = Field(default=None, min_length=1, max_length=200,

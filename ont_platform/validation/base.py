@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from ont_platform.domains import Domain
 from ont_platform.ontology import DomainOntology
 from ont_platform.validation.models import OntologyExtractionResult
 from ont_platform.validation.result import CheckStatus, ValidationResult
@@ -43,7 +44,7 @@ class Validator(ABC):
     """Whether :meth:`check` does slow work (I/O, SHACL, another library's machinery): async callers then run
     it in a worker thread instead of on the event loop."""
 
-    def __init__(self, *, ontology: str | DomainOntology | OntologyIndex | None = None,
+    def __init__(self, *, ontology: str | Domain | DomainOntology | OntologyIndex | None = None,
                  config: RuleConfig | None = None) -> None:
         self.config = config or DEFAULT_RULES
         self.index = as_index(ontology)

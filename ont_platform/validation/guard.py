@@ -17,6 +17,7 @@ import inspect
 from typing import Any
 
 from ont_platform.errors import InputError, OntError, ValidationFailed, ValidatorError
+from ont_platform.domains import Domain
 from ont_platform.ontology import DomainOntology
 from ont_platform.validation.base import LLM, Validator
 from ont_platform.validation.registry import create
@@ -34,7 +35,7 @@ class OntologyGuard:
       :class:`Validator` instance.
     * ``strict``: raise :class:`~ont_platform.errors.ValidationFailed` (carrying the result) instead of
       returning a failed result.
-    * ``ontology``: a domain (``"kg"``, ``"onchain"``, ``"pages"``) whose classes, relations, domains, ranges and
+    * ``ontology``: a domain (a name such as ``"kg"`` or a :class:`~ont_platform.domains.Domain`) whose classes, relations, domains, ranges and
       datatypes are checked too.
     * ``llm`` and ``max_reasks``: when a payload fails, call ``llm(result.reask_message())`` and validate the
       answer, at most ``max_reasks`` times; the result is that of the last answer.
@@ -48,7 +49,7 @@ class OntologyGuard:
         self,
         validator_type: str | Validator = "lightweight",
         strict: bool = False,
-        ontology: str | DomainOntology | None = None,
+        ontology: str | Domain | DomainOntology | None = None,
         *,
         llm: LLM | None = None,
         max_reasks: int = 2,

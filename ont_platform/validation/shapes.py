@@ -35,6 +35,7 @@ from rdflib.collection import Collection
 from rdflib.namespace import SH
 from rdflib.term import Node
 
+from ont_platform.domains import Domain, get_domain
 from ont_platform.ontology.shacl import Violation, shapes_graph
 
 Triple = tuple[Node, Node, Node]
@@ -523,12 +524,16 @@ def _in_range(kind: str, bound: Literal, v: Node) -> bool:
             "maxExclusive": cmp < 0}[kind]
 
 
-@cache
-def compiled(domain: str) -> CompiledShapes | None:
-    """The core and ``domain`` shapes compiled once per process, or None when they use something the compiler
+def compiled(domain: str | Domain) -> CompiledShapes | None:
+    """The core and ``domain`` shapes compiled once per domain, or None when they use something the compiler
     does not evaluate (then pyshacl runs them)."""
+    return _compiled(get_domain(domain))
+
+
+@cache
+def _compiled(spec: Domain) -> CompiledShapes | None:
     try:
-        return CompiledShapes(shapes_graph(domain))
+        return CompiledShapes(shapes_graph(spec))
     except Unsupported:
         return None
 

@@ -21,12 +21,11 @@ from rdflib.collection import Collection
 from rdflib.term import Node
 
 from ont_platform.errors import OntologyError
-from ont_platform.namespaces import DOMAIN_NS, ONT
-from ont_platform.ontology import DomainOntology, Relation, load_domain, local_name
+from ont_platform.domains import Domain, get_domain
+from ont_platform.namespaces import KG, OC, ONT, PG
+from ont_platform.ontology import DomainOntology, Relation, local_name
 
-_PREFIXES = {"ont": str(ONT), **{name: str(ns) for name, ns in {"oc": DOMAIN_NS["onchain"],
-                                                                "kg": DOMAIN_NS["kg"],
-                                                                "pg": DOMAIN_NS["pages"]}.items()}}
+_PREFIXES = {"ont": str(ONT), "oc": str(OC), "kg": str(KG), "pg": str(PG)}
 _INTEGER = re.compile(r"^[+-]?[0-9]+$")
 _DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")
 _URI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>\"{}|\\^`]+$")
@@ -114,10 +113,14 @@ def _add(table: dict[str, Any], name: str, term: Any) -> None:
         table[key] = term
 
 
+def ontology_index(domain: str | Domain) -> OntologyIndex:
+    """The index of a domain (by name or as a :class:`Domain`); built once per domain."""
+    return _index(get_domain(domain))
+
+
 @cache
-def ontology_index(domain: str) -> OntologyIndex:
-    """The index of a bundled domain (``onchain``, ``kg``, ``pages``); cached."""
-    onto = load_domain(domain)
+def _index(spec: Domain) -> OntologyIndex:
+    onto = spec.ontology
     index = OntologyIndex(onto)
     g = onto.graph
     # Exact names first, then labels: a label never overrides a local name, notation or IRI.
@@ -137,9 +140,13 @@ def ontology_index(domain: str) -> OntologyIndex:
         for label in onto.labels(rel.iri):
             if _key(label) not in exact_relations:
                 _add(index._relation_names, label, rel)
-    ns = str(DOMAIN_NS[domain])
+    def own(term: object) -> bool:
+        if not isinstance(term, URIRef):
+            return False
+        return str(term).startswith(spec.namespace) if spec.namespace is not None else not str(term).startswith(str(ONT))
+
     for prop in g.subjects(RDF.type, OWL.DatatypeProperty):
-        if not (isinstance(prop, URIRef) and str(prop).startswith(ns)):
+        if not own(prop):
             continue
         rng = g.value(prop, RDFS.range)
         index.datatype_properties[local_name(prop)] = DatatypeProperty(
@@ -173,15 +180,18 @@ def _classes(g: Graph, node: object) -> frozenset[URIRef]:
     return frozenset(m for m in Collection(g, union) if isinstance(m, URIRef))
 
 
-def as_index(ontology: str | DomainOntology | OntologyIndex | None) -> OntologyIndex | None:
-    """Accept a domain name, a loaded :class:`DomainOntology` or an index; ``None`` stays ``None``."""
+def as_index(ontology: str | Domain | DomainOntology | OntologyIndex | None) -> OntologyIndex | None:
+    """Accept a domain (by name or as a :class:`Domain`), a loaded :class:`DomainOntology` or an index; ``None``
+    stays ``None``."""
     if ontology is None or isinstance(ontology, OntologyIndex):
         return ontology
+    if isinstance(ontology, Domain):
+        return ontology_index(ontology)
     if isinstance(ontology, DomainOntology):
         return ontology_index(ontology.domain)
     if isinstance(ontology, str):
         return ontology_index(ontology)
-    raise OntologyError(f"ontology must be a domain name or a DomainOntology, not {type(ontology).__name__}")
+    raise OntologyError(f"ontology must be a domain name, a Domain or a DomainOntology, not {type(ontology).__name__}")
 
 
 # --- literal values ------------------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from typing import Any
 import networkx as nx  # type: ignore[import-untyped]
 from rdflib import RDF, RDFS, URIRef
 
-from ont_platform.ontology import DomainOntology, load_domain
+from ont_platform.domains import Domain
+from ont_platform.ontology import DomainOntology
 from ont_platform.sparql.snapshot import (
     snapshot_chunks,
     snapshot_edges,
@@ -82,6 +83,7 @@ class Snapshot:
 
     domain: str
     onto: DomainOntology
+    spec: Domain
     nodes: dict[str, NodeFact] = field(default_factory=dict)
     edges: dict[str, EdgeFact] = field(default_factory=dict)
     chunks: dict[str, str | None] = field(default_factory=dict)
@@ -154,13 +156,14 @@ def _text(v: object) -> str | None:
     return None if v is None else str(v)
 
 
-def read_snapshot(store: Store, domain: str, *, max_rows: int = DEFAULT_MAX_ROWS,
+def read_snapshot(store: Store, spec: Domain, *, max_rows: int = DEFAULT_MAX_ROWS,
                   timeout: float | None = None) -> Snapshot:
     """Read one domain of ``store`` (nodes, edges, chunks or pages) into a :class:`Snapshot`."""
-    onto = load_domain(domain)
-    snap = Snapshot(domain, onto)
+    domain = spec.name
+    onto = spec.ontology
+    snap = Snapshot(domain, onto, spec)
     limit = int(max_rows)
-    if domain == "pages":
+    if not spec.has_names:
         _read_pages(store, snap, limit, timeout)
         return snap
     by_kind = {str(r.iri): r for r in onto.relations.values()}
@@ -194,7 +197,7 @@ def read_snapshot(store: Store, domain: str, *, max_rows: int = DEFAULT_MAX_ROWS
                 labels.setdefault(nid, str(v))
     for nid, cls in classes.items():
         snap.nodes[nid] = NodeFact(nid, frozenset(cls), tuple(dict.fromkeys(names[nid])), labels.get(nid))
-    if domain == "kg":
+    if spec.has_chunks:
         chunk_q = snapshot_chunks(domain, limit)
         for r in _rows(store, chunk_q, limit, "chunks", snap, timeout):
             snap.chunks[str(r["id"])] = _text(r.get("text"))

@@ -178,6 +178,7 @@ def decision(case: Case, edges: list[EdgeFact | None], ends: list[str]) -> None:
             for x in items:
                 if x not in snap.nodes and not any(_names_node(snap, x, n) for n in snap.nodes):
                     case.fail("decision", f"the answer names {x!r}, which is no node of the graph")
+            asked_class(case, items)
         return
     if a.get("answer") is not None:
         case.fail("decision", f"{kind} must have a null answer, got {a.get('answer')!r}")
@@ -205,3 +206,19 @@ def decision(case: Case, edges: list[EdgeFact | None], ends: list[str]) -> None:
     if set(factors) <= {"missing_edge"} and factors and not hops and p is not None and p.start is None:
         case.fail("decision", "missing_edge, but the question's start node is not in the graph "
                               "(the factor is missing_start_node)")
+
+
+def asked_class(case: Case, items: list[str]) -> None:
+    """The answer has the class the question asks for ("어느 나라", "which city"), as the domain's reader reads
+    the question: a city given for a question about a country answers another question."""
+    p = case.plan()
+    if p is None or p.target_class is None:
+        return
+    snap = case.snap
+    want = frozenset({p.target_class})
+    label = snap.onto.label(p.target_class, "ko")
+    for x in items:
+        node = snap.nodes.get(x)
+        if node is not None and not any(snap.onto.is_a(c, want) for c in node.classes):
+            case.fail("asked_class", f"the question asks for a {label} ({p.target_class.rsplit('#', 1)[-1]}), "
+                                     f"but the answer {x} is not one")

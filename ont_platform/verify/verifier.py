@@ -11,20 +11,21 @@ from typing import Any, Self
 
 from rdflib import URIRef
 
-from ont_platform.answer.contracts import DOMAIN_CONTRACT, schema_errors
+from ont_platform.answer.contracts import schema_errors
+from ont_platform.domains import CONTRACTS, Domain
 from ont_platform.errors import OntError
 from ont_platform.limits import Limits
 from ont_platform.verify.graph import DEFAULT_MAX_ROWS, Snapshot, read_snapshot
 from ont_platform.verify.query import Isolation, QueryRunner
 from ont_platform.verify.report import VerifyReport
 
-CONTRACT_DOMAIN = {contract: domain for domain, contract in DOMAIN_CONTRACT.items()}
 ID_FIELD = {"onchain_answer": "q_id", "hop_decision": "query_id", "page_filter_result": "question"}
+FAMILY_OF_CONTRACT = {contract: family for family, contract in CONTRACTS.items()}
 
 
-def contract_of(obj: dict[str, Any], loaded: list[str]) -> str | None:
+def contract_of(obj: dict[str, Any], contracts: list[str]) -> str | None:
     """Which seed contract an answer claims to follow: by its id field, else by its telltale fields, else the
-    only loaded domain's."""
+    contract of the only loaded domain (``contracts``: those of the loaded domains)."""
     for contract, key in (("onchain_answer", "q_id"), ("hop_decision", "query_id")):
         if key in obj:
             return contract
@@ -34,8 +35,8 @@ def contract_of(obj: dict[str, Any], loaded: list[str]) -> str | None:
         return "onchain_answer"
     if "decision" in obj or "factors" in obj:
         return "hop_decision"
-    if len(loaded) == 1:
-        return DOMAIN_CONTRACT.get(loaded[0])
+    if len(set(contracts)) == 1:
+        return contracts[0]
     return None
 
 
@@ -87,11 +88,11 @@ class QuestionPlan:
     ambiguous: bool = False
 
 
-def read_plan(domain: str, ctx: Any, question: str) -> QuestionPlan | None:
+def read_plan(spec: Domain, ctx: Any, question: str) -> QuestionPlan | None:
     """The question read by the answerer's own planner (parsing only, no query runs), or None when it cannot
     be read. The checks use it to know the start, the target and the hop limit; never the answer."""
     try:
-        if domain == "onchain":
+        if spec.family == "transfers":
             from ont_platform.qa import onchain
 
             p: Any = onchain.plan(ctx, question)
@@ -99,11 +100,12 @@ def read_plan(domain: str, ctx: Any, question: str) -> QuestionPlan | None:
             return QuestionPlan(str(p.intent), p.start, int(p.hops), bool(getattr(p, "backward", False)),
                                 URIRef(str(target)) if target is not None else None,
                                 getattr(p, "target_node", None), bool(getattr(p, "ambiguous", None)))
-        if domain == "kg":
-            from ont_platform.qa import kg
+        if spec.family == "entities":
+            from ont_platform.qa import entities
 
-            p = kg.plan(ctx, question)
-            return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)))
+            p = entities.plan(ctx, question)
+            return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)),
+                                target_class=p.asked)
     except (OntError, ValueError, AttributeError, TypeError):
         return None
     return None
@@ -129,8 +131,8 @@ class Case:
         """The question read by the domain's planner (start node, target, hop limit), or None without one."""
         if not self._planned:
             self._planned = True
-            if self.question and self.snap.domain in ("onchain", "kg"):
-                self._plan = read_plan(self.snap.domain, self.verifier.context(self.snap.domain), self.question)
+            if self.question and self.snap.spec.has_names:
+                self._plan = read_plan(self.snap.spec, self.verifier.context(self.snap.domain), self.question)
         return self._plan
 
 
@@ -178,7 +180,8 @@ class Verifier:
 
     def snapshot(self, domain: str) -> Snapshot:
         if domain not in self._snapshots:
-            self._snapshots[domain] = read_snapshot(self.kg.store, domain, max_rows=self.max_snapshot_rows,
+            self._snapshots[domain] = read_snapshot(self.kg.store, self.kg.domain(domain),
+                                                    max_rows=self.max_snapshot_rows,
                                                     timeout=self.limits.query_timeout_s)
         return self._snapshots[domain]
 
@@ -186,18 +189,23 @@ class Verifier:
         if domain not in self._contexts:
             from ont_platform.qa.context import build_context
 
-            self._contexts[domain] = build_context(self.kg.store, domain, self.limits)
+            self._contexts[domain] = build_context(self.kg.store, self.kg.domain(domain), self.limits)
         return self._contexts[domain]
+
+    def contracts(self) -> dict[str, str]:
+        """The loaded domains and the contract each answers with."""
+        return {d: self.kg.domain(d).contract for d in self.loaded()}
 
     # -- checking --------------------------------------------------------------------------------------------
 
     def verify(self, answer: object, *, question: str | None = None, gold: dict[str, Any] | None = None,
-               fallback_id: str = "answer") -> VerifyReport:
+               fallback_id: str = "answer", domain: str | None = None) -> VerifyReport:
         """Run every check that applies to ``answer`` (a contract model or its JSON) and report the failures.
 
         ``question`` (the text that was asked) enables the checks that need to know the start node, the target
         and the hop limit; ``gold`` (the ``expected`` object of a gold line) adds the comparisons with the gold
-        node and URL sets.
+        node and URL sets. ``domain`` says which loaded domain the answer is about, needed only when several
+        loaded domains answer with the same contract (two entity–relation domains, say).
         """
         if hasattr(answer, "to_json"):
             answer = answer.to_json()
@@ -224,7 +232,8 @@ class Verifier:
             report.fail("limits", f"{question_source} is {len(asked)} characters, over the limit of "
                                   f"{self.limits.max_question_chars} (Limits.max_question_chars); it was not read")
             return report
-        contract = contract_of(answer, self.loaded())
+        by_domain = self.contracts()
+        contract = contract_of(answer, list(by_domain.values()) if domain is None else [by_domain.get(domain, "")])
         if contract is None:
             report.fail("schema", "cannot tell which contract the answer follows (no q_id, query_id or status)")
             return report
@@ -233,30 +242,25 @@ class Verifier:
             report.fail("schema", f"{contract}: {err}")
         if errors:
             return report
-        domain = CONTRACT_DOMAIN[contract]
-        if domain not in self.loaded():
-            report.fail("data", f"no {domain} dataset is loaded to check this {contract} against")
+        if domain is None:
+            fitting = [d for d, c in by_domain.items() if c == contract]
+            if len(fitting) != 1:
+                report.fail("data", f"no dataset answering with {contract} is loaded to check it against" if not fitting
+                            else f"several loaded domains answer with {contract} ({', '.join(fitting)}): say which")
+                return report
+            domain = fitting[0]
+        elif by_domain.get(domain) != contract:
+            report.fail("data", f"no {domain} dataset answering with {contract} is loaded to check it against")
             return report
         snap = self.snapshot(domain)
         if snap.truncated:
             report.fail("data", f"the {domain} graph is too large to read for checking ({'; '.join(snap.truncated)});"
                                 " raise max_snapshot_rows")
             return report
-        if domain == "pages" and question is None:
+        if not snap.spec.has_names and question is None:
             question = answer.get("question")
         case = Case(self, snap, answer, report, question, gold if isinstance(gold, dict) else None)
-        if domain == "onchain":
-            from ont_platform.verify import onchain
-
-            onchain.check(case)
-        elif domain == "kg":
-            from ont_platform.verify import kg
-
-            kg.check(case)
-        else:
-            from ont_platform.verify import pages
-
-            pages.check(case)
+        _checks(snap.spec)(case)
         return report
 
     def close(self) -> None:
@@ -268,3 +272,18 @@ class Verifier:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _checks(spec: Domain) -> Any:
+    """The checks of the domain's family (the modules import :class:`Case` from here, so they load on use)."""
+    if spec.family == "transfers":
+        from ont_platform.verify import onchain
+
+        return onchain.check
+    if spec.family == "entities":
+        from ont_platform.verify import kg
+
+        return kg.check
+    from ont_platform.verify import pages
+
+    return pages.check

@@ -25,12 +25,12 @@ from rdflib import Graph, Literal
 
 from ont_platform import DatasetError, InputError, KnowledgeGraph, RDFSyntaxError
 from ont_platform.answer.contracts import (
-    DOMAIN_CONTRACT,
     HopDecision,
     OnchainAnswer,
     PageFilterResult,
     schema_errors,
 )
+from ont_platform.domains import get_domain
 from ont_platform.cli.main import main
 from ont_platform.service.app import create_app
 from ont_platform.verify import VerifyReport, inspect_query, verify_answer
@@ -121,7 +121,7 @@ def check_queries(queries: list[str], case: Text) -> None:
 def check_answer(result: object, domain: str, case: Text) -> None:
     assert isinstance(result, CONTRACT_TYPE[domain]), type(result)
     doc = result.to_json()  # type: ignore[attr-defined]
-    assert schema_errors(doc, DOMAIN_CONTRACT[domain]) == []
+    assert schema_errors(doc, get_domain(domain).contract) == []
     if domain == "pages" and doc["status"] == "ran":
         # every value of a filter that ran must come from the question's own words, not from markup or code
         for value in re.findall(r"[0-9][0-9.\-]*", doc["parsed_filter"] or ""):
@@ -458,7 +458,7 @@ def test_fuzz_question_parser(graphs: dict[str, KnowledgeGraph], domain: str, te
     except InputError:
         return
     assert isinstance(result, CONTRACT_TYPE[domain])
-    assert schema_errors(result.to_json(), DOMAIN_CONTRACT[domain]) == []
+    assert schema_errors(result.to_json(), get_domain(domain).contract) == []
     check_queries(queries, Text("fuzz", text))
 
 

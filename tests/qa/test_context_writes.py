@@ -34,7 +34,7 @@ def _same(a: Lexicon, b: Lexicon) -> None:
 
 
 def _fresh(kg: KnowledgeGraph, domain: str) -> Lexicon:
-    return build_context(kg.store, domain, kg.limits).lexicon
+    return build_context(kg.store, kg.domain(domain), kg.limits).lexicon
 
 
 # --- the lexicon after loads and ingests ----------------------------------------------------------------------
@@ -162,7 +162,7 @@ def count_builds(monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
         real = kg_module.build_context
 
         def counting(*args: Any) -> Any:
-            builds.append(args[1])
+            builds.append(args[1].name)
             return real(*args)
 
         monkeypatch.setattr(kg_module, "build_context", counting)

@@ -14,7 +14,7 @@ import pytest
 from ont_platform import KnowledgeGraph
 from ont_platform.answer import schema_errors
 from ont_platform.namespaces import OC
-from ont_platform.ontology import load_domain
+from ont_platform.domains import load_domain
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[1] / "examples" / "onchain"
@@ -118,6 +118,9 @@ def test_onchain_corpus(onchain_kg: KnowledgeGraph, item: dict) -> None:
         _check_label(answer, expect)
     elif kind == "flow":
         _check_flow(answer, expect)
+    elif kind == "not_understood":
+        assert answer["confidence"] == "low" and answer["path"] == [] and answer["cited_nodes"] == []
+        assert all(f"'{w}'" in answer["answer_ko"] for w in expect["words"]), answer["answer_ko"]
     else:
         assert answer["intent"] == expect["intent"]
         assert answer["path"] == [] and answer["cited_nodes"] == []

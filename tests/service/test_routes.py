@@ -73,7 +73,7 @@ def test_an_honest_refusal_is_a_200_answer(client: TestClient) -> None:
 @pytest.mark.parametrize("body, field", [
     ({"question": ONCHAIN_Q1}, "domain"),
     ({"domain": "onchain"}, "question"),
-    ({"domain": "mars", "question": "x"}, "domain"),
+    ({"domain": "Mars!", "question": "x"}, "domain"),
     ({"domain": "onchain", "question": ""}, "question"),
     ({"domain": "onchain", "question": 42}, "question"),
     ({"domain": "onchain", "question": "x" * 1001}, "question"),
@@ -87,6 +87,13 @@ def test_malformed_ask_bodies_get_422_naming_the_field(client: TestClient, body:
     assert err["error"] == "invalid_request"
     assert field in err["message"]
     assert any(field in d["loc"] for d in err["details"])
+
+
+def test_a_domain_that_is_not_loaded_is_not_found_by_name(client: TestClient) -> None:
+    r = client.post("/api/v1/ask", json={"domain": "mars", "question": "x"})
+    assert r.status_code == 404 and "'mars'" in error_of(r)["message"]
+    r = client.post("/api/v1/extract/text", json={"text": "x", "domain": "mars"})
+    assert r.status_code == 404
 
 
 def test_a_question_of_only_spaces_is_refused_with_the_librarys_message(client: TestClient) -> None:

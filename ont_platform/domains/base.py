@@ -1,0 +1,225 @@
+"""What one domain is: a name, an ontology with its shapes, and the behaviour of its kind of graph.
+
+The shared machinery (loader, question answering, verifier, service, CLI) never compares domain names: it asks the
+:class:`Domain` for its ontology, its shapes, its tables, how to answer, how to check an answer and which contract
+it answers with. A domain's behaviour is one of three *families*, each written once:
+
+* ``entities`` — an entity–relation graph grounded in text chunks, answered with the HopDecision contract (seed
+  003). Any OWL ontology drives it: the bundled ``kg`` domain is one instance, a user's ontology another;
+* ``transfers`` — addresses and transfers (seed 000, the bundled ``onchain`` domain);
+* ``pages`` — a page inventory with metric columns (seed 004, the bundled ``pages`` domain).
+
+A domain's ontology and shapes are read once, when first needed, and kept with the domain object: two graphs in
+one process that use the same domain share them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from rdflib import Graph
+
+from ont_platform.errors import OntologyError
+from ont_platform.ontology.model import DomainOntology, read_ontology
+
+if TYPE_CHECKING:
+    from ont_platform.ontology.checks import OntologyReport
+
+Family = Literal["entities", "transfers", "pages"]
+FAMILIES: tuple[Family, ...] = ("entities", "transfers", "pages")
+
+NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+"""A domain name: lower-case letters, digits, ``_`` and ``-``, starting with a letter, at most 40 characters. It
+becomes part of every instance IRI the domain mints (``id:films/node/f_01``)."""
+
+TABLES: dict[Family, tuple[str, ...]] = {
+    "entities": ("kg_nodes.csv", "kg_edges.csv", "kg_chunks.csv"),
+    "transfers": ("onchain_nodes.csv", "onchain_edges.csv"),
+    "pages": ("pages.csv",),
+}
+"""The tables of each family's dataset folders; the first one tells what a folder holds."""
+
+CONTRACTS: dict[Family, str] = {"entities": "hop_decision", "transfers": "onchain_answer",
+                                "pages": "page_filter_result"}
+"""The answer contract (schemas/) of each family."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """Turtle text, from a file or given as text (``label`` names it in errors)."""
+
+    label: str
+    path: Path | None = None
+    text: str | None = None
+
+    def read(self) -> str:
+        if self.text is not None:
+            return self.text
+        assert self.path is not None
+        try:
+            return self.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise OntologyError(f"cannot read {self.label}: {exc}") from exc
+
+
+def parse_turtle(sources: tuple[Source, ...], what: str) -> Graph:
+    """One rdflib graph of every source; an unreadable one is an :class:`OntologyError` naming it."""
+    g = Graph()
+    for src in sources:
+        text = src.read()
+        if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
+            raise OntologyError(f"{what} {src.label} declares a DOCTYPE or ENTITY; refused")
+        try:
+            g.parse(data=text, format="turtle")
+        except Exception as exc:  # rdflib raises many types (BadSyntax, AssertionError, ValueError)
+            raise OntologyError(f"cannot read {what} {src.label}: {exc}") from exc
+    return g
+
+
+@dataclass(frozen=True, eq=False)
+class Domain:
+    """One domain: its name, family, ontology and shapes.
+
+    Build a user's domain with :meth:`from_files` (or :meth:`from_text`); the bundled ones come from
+    :func:`ont_platform.domains.get_domain`. Equality is identity: a domain object stands for the ontology it was
+    built from.
+    """
+
+    name: str
+    family: Family
+    ontology_sources: tuple[Source, ...]
+    shapes_sources: tuple[Source, ...] = ()
+    namespace: str | None = None
+    """Where the domain's own terms live; ``None``: every term of the ontology that is not core vocabulary."""
+    bundled: bool = False
+    derive_shapes: bool = False
+    """Whether entity, relation, domain and range shapes are derived from the ontology (a user's domain: the
+    bundled ones ship them written out)."""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not NAME.fullmatch(self.name):
+            raise OntologyError(f"a domain name is lower-case letters, digits, '_' or '-', starting with a letter "
+                                f"(at most 40 characters); got {self.name!r}")
+        if self.family not in FAMILIES:
+            raise OntologyError(f"unknown domain family {self.family!r}; known: {', '.join(FAMILIES)}")
+
+    # -- building ----------------------------------------------------------------------------------------------
+
+    @classmethod
+    def from_files(cls, name: str | None, ontology: str | Path, shapes: str | Path | None = None, *,
+                   check: bool = True) -> Domain:
+        """An entity–relation domain driven by the OWL ontology in ``ontology`` (Turtle), with the SHACL shapes
+        in ``shapes`` if given.
+
+        ``name`` ``None`` takes the ontology's ``ont:domainName``. The ontology is read and checked now
+        (:func:`ont_platform.ontology.checks.check_ontology`: labels, domains and ranges, names; ``check=True``
+        also runs the reasoner when owlready2 and Java are there), so a broken ontology is an
+        :class:`~ont_platform.errors.OntologyError` naming the term before any data is loaded.
+        """
+        onto_path = Path(ontology)
+        if not onto_path.is_file():
+            raise OntologyError(f"no ontology file {onto_path}")
+        shapes_path = Path(shapes) if shapes is not None else None
+        if shapes_path is not None and not shapes_path.is_file():
+            raise OntologyError(f"no shapes file {shapes_path}")
+        onto_src = Source(str(onto_path), text=Source(str(onto_path), path=onto_path).read())
+        shapes_src = (Source(str(shapes_path), text=Source(str(shapes_path), path=shapes_path).read()),) \
+            if shapes_path is not None else ()
+        return cls.from_text(name, onto_src.text or "", shapes_src[0].text if shapes_src else None,
+                             ontology_label=str(onto_path), shapes_label=str(shapes_path) if shapes_path else None,
+                             check=check)
+
+    @classmethod
+    def from_text(cls, name: str | None, ontology: str, shapes: str | None = None, *,
+                  ontology_label: str = "ontology.ttl", shapes_label: str | None = None,
+                  check: bool = True) -> Domain:
+        """Like :meth:`from_files`, from Turtle text (how a stored domain is read back)."""
+        onto_src = Source(ontology_label, text=ontology)
+        shapes_src = (Source(shapes_label or "shapes.ttl", text=shapes),) if shapes is not None else ()
+        if name is None:
+            name = declared_name(parse_turtle((onto_src,), "ontology"))
+            if name is None:
+                raise OntologyError(f"{ontology_label} declares no ont:domainName; give the domain a name")
+        domain = cls(name, "entities", (onto_src,), shapes_src, None, bundled=False, derive_shapes=True)
+        report = domain.check(reasoner=check)
+        report.raise_errors()
+        domain.extra["report"] = report
+        return domain
+
+    # -- what the machinery asks -------------------------------------------------------------------------------
+
+    @cached_property
+    def graph(self) -> Graph:
+        """The ontology graph: the core vocabulary and the domain's own terms."""
+        from ont_platform.resources import ontology_file
+
+        core = Source("ontologies/core.ttl", path=ontology_file("core"))
+        return parse_turtle((core, *self.ontology_sources), "ontology")
+
+    @cached_property
+    def ontology(self) -> DomainOntology:
+        """The terms as the code needs them (classes, relations by table name, labels, columns)."""
+        return read_ontology(self.name, self.graph, self.namespace)
+
+    @cached_property
+    def shapes(self) -> Graph:
+        """The SHACL shapes a load and an ingest enforce: the core shapes, the ones derived from the ontology
+        (for a user's domain) and the domain's own."""
+        from ont_platform.ontology.derived import derived_shapes
+        from ont_platform.resources import shapes_file
+
+        g = parse_turtle((Source("shapes/core.ttl", path=shapes_file("core")), *self.shapes_sources), "shapes")
+        if self.derive_shapes:
+            g += derived_shapes(self.ontology)
+        return g
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        """The table files of the domain's dataset folders; the first tells what a folder holds."""
+        return TABLES[self.family]
+
+    @property
+    def contract(self) -> str:
+        """The name of the answer contract (``hop_decision``, ``onchain_answer``, ``page_filter_result``)."""
+        return CONTRACTS[self.family]
+
+    @property
+    def has_names(self) -> bool:
+        """Whether questions name the domain's nodes (a page inventory is filtered, never named)."""
+        return self.family != "pages"
+
+    @property
+    def has_chunks(self) -> bool:
+        """Whether relations are grounded in text chunks."""
+        return self.family == "entities"
+
+    def fingerprint(self) -> str:
+        """A digest of the ontology and shapes text: the same domain read back from a store has the same one."""
+        h = hashlib.sha256(self.family.encode())
+        for src in (*self.ontology_sources, *self.shapes_sources):
+            h.update(b"\0" + src.read().encode("utf-8"))
+        return h.hexdigest()[:16]
+
+    def check(self, *, reasoner: bool = False) -> OntologyReport:
+        """Check the ontology for use: see :func:`ont_platform.ontology.checks.check_ontology`."""
+        from ont_platform.ontology.checks import check_ontology
+
+        return check_ontology(self, reasoner=reasoner)
+
+    def __repr__(self) -> str:
+        return f"Domain({self.name!r}, family={self.family!r}{', bundled' if self.bundled else ''})"
+
+
+def declared_name(g: Graph) -> str | None:
+    """The ``ont:domainName`` an ontology declares, if any."""
+    from ont_platform.namespaces import ONT
+
+    for value in g.objects(None, ONT.domainName):
+        return str(value)
+    return None

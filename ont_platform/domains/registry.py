@@ -1,0 +1,129 @@
+"""Finding domains: the bundled three, the ones a program registers, and the ones a dataset folder brings.
+
+The registry is the one place that knows the bundled domains by name. Everything else gets a :class:`Domain` from
+:func:`get_domain` (by name), :func:`domain_of_folder` (by what a dataset folder holds) or from the graph that
+stored it.
+
+A name stands for one ontology in a process: registering a different ontology under a name already in use is an
+error (two graphs answering ``films`` questions with two different ontologies would give answers nobody could
+tell apart), while registering the same ontology again is a no-op.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from ont_platform.domains.base import TABLES, Domain, Source
+from ont_platform.errors import InputError, OntologyError
+from ont_platform.namespaces import KG, OC, PG
+
+_lock = threading.Lock()
+_registered: dict[str, Domain] = {}
+
+ONTOLOGY_FILE = "ontology.ttl"
+SHAPES_FILE = "shapes.ttl"
+
+
+def _bundled(name: str) -> Domain:
+    from ont_platform.resources import ontology_file, shapes_file
+
+    family, ns = {"onchain": ("transfers", OC), "kg": ("entities", KG), "pages": ("pages", PG)}[name]
+    return Domain(name, family, (Source(f"ontologies/{name}.ttl", path=ontology_file(name)),),  # type: ignore[arg-type]
+                  (Source(f"shapes/{name}.ttl", path=shapes_file(name)),), str(ns), bundled=True)
+
+
+BUNDLED: tuple[str, ...] = ("onchain", "kg", "pages")
+"""The domains that come with the library (seed 000, 003 and 004)."""
+
+DEFAULT_ENTITIES = "kg"
+"""The entity–relation domain an extraction is ingested into when nothing else names one."""
+
+
+def get_domain(name: str | Domain) -> Domain:
+    """The domain called ``name`` (a bundled one, or one registered in this process); a :class:`Domain` is
+    returned as it is. An unknown name is an :class:`~ont_platform.errors.InputError` listing the known ones."""
+    if isinstance(name, Domain):
+        return name
+    if not isinstance(name, str):
+        raise InputError(f"a domain is a name or a Domain, got {type(name).__name__}")
+    with _lock:
+        found = _registered.get(name)
+        if found is None and name in BUNDLED:
+            found = _registered[name] = _bundled(name)
+    if found is None:
+        raise InputError(f"unknown domain {name!r}; known: {', '.join(domain_names())}")
+    return found
+
+
+def register_domain(domain: Domain) -> Domain:
+    """Make ``domain`` known by its name in this process and return the registered object (the one already
+    there when it holds the same ontology). A different ontology under a name in use raises
+    :class:`~ont_platform.errors.OntologyError`."""
+    with _lock:
+        have = _registered.get(domain.name)
+        if have is None and domain.name in BUNDLED:
+            have = _registered[domain.name] = _bundled(domain.name)
+        if have is None:
+            _registered[domain.name] = domain
+            return domain
+    if have is domain or (not have.bundled and have.fingerprint() == domain.fingerprint()):
+        return have
+    raise OntologyError(f"a different domain is already called {domain.name!r} in this process; give this "
+                        "one another name (ont:domainName in its ontology, or the name argument)")
+
+
+def domain_names() -> list[str]:
+    """The bundled domains and every domain registered in this process, sorted."""
+    with _lock:
+        return sorted(set(BUNDLED) | set(_registered))
+
+
+def domain_of_folder(folder: str | Path) -> Domain:
+    """The domain of a dataset folder: its own (``ontology.ttl`` beside kg tables, named by the ontology's
+    ``ont:domainName`` or else by the folder), or the bundled domain whose tables it holds. Exactly one kind of
+    table must be there."""
+    path = Path(folder)
+    if not path.is_dir():
+        raise InputError(f"not a dataset folder: {path}")
+    found = [family for family, files in TABLES.items() if (path / files[0]).is_file()]
+    if len(found) != 1:
+        expected = ", ".join(files[0] for files in TABLES.values())
+        what = "none" if not found else " and ".join(TABLES[f][0] for f in found)
+        raise InputError(f"{path}: a dataset folder holds one of {expected}; found {what}")
+    family = found[0]
+    own = path / ONTOLOGY_FILE
+    if own.is_file():
+        if family != "entities":
+            raise InputError(f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables "
+                             f"({', '.join(TABLES['entities'])}); this folder holds {TABLES[family][0]}")
+        shapes = path / SHAPES_FILE
+        domain = Domain.from_files(None if _declares_name(own) else _folder_name(path), own,
+                                   shapes if shapes.is_file() else None)
+        return register_domain(domain)
+    if (path / SHAPES_FILE).is_file():
+        raise InputError(f"{path}: {SHAPES_FILE} is used only with an {ONTOLOGY_FILE} beside it")
+    return get_domain({"entities": "kg", "transfers": "onchain", "pages": "pages"}[family])
+
+
+def _declares_name(ontology: Path) -> bool:
+    from ont_platform.domains.base import declared_name, parse_turtle
+
+    try:
+        return declared_name(parse_turtle((Source(str(ontology), path=ontology),), "ontology")) is not None
+    except OntologyError:
+        return False  # Domain.from_files reports the file's own error
+
+
+def _folder_name(path: Path) -> str:
+    name = path.resolve().name.lower()
+    return name
+
+
+def forget_domain(name: str) -> None:
+    """Drop a registered (not bundled) domain from this process: for tests and long-lived notebooks that rebuild
+    an ontology under the same name. Graphs that use it keep their own reference."""
+    with _lock:
+        have = _registered.get(name)
+        if have is not None and not have.bundled:
+            del _registered[name]

@@ -1,0 +1,821 @@
+"""Multi-hop questions over an entity–relation graph grounded in text (seed 003), for any OWL ontology.
+
+The bundled ``kg`` domain and every user's ontology are read and answered by this one module; nothing in it
+knows about people, companies or places. It works in two steps:
+
+**Reading** (:func:`plan`). The question is read against the domain's ontology and names into a chain: a start
+node, then one step per relation word in the order the relations are walked, each with the class it should land
+on when the question says one, and the class the question asks for. Every part records the words it came from
+(:mod:`ont_platform.qa.reading`); content words that no part explains make the reading incomplete, and an
+incomplete reading is refused with those words named. The ontology then checks the chain: a relation walks
+forward from a node of its domain and backward from a node of its range (``owl:inverseOf`` and
+``owl:SymmetricProperty`` are followed, a relation includes its ``rdfs:subPropertyOf`` children), and a relation
+that fits neither end of the node it would leave is a misreading, refused as such. Where the question names a
+class but no relation to reach it ("홍길동의 회사", "Acme's city"), the ontology supplies the chain when exactly
+one fits the classes within the hop limit, or when all that fit reach the same nodes; otherwise the candidates are
+named in a refusal. Where the asked class is not reached and the last relation can follow itself (its range fits
+its own domain: a place inside a place), it is followed again, within the hop limit ("Which country is Acme
+in?").
+
+**Walking** (:func:`answer`). One hop per step, on the stored edges, in the order of the chain; the walk stops at
+the first hop that is missing or not grounded; a chain longer than the hop limit stops at the limit. A hop is
+grounded only when the edge is marked grounded, its chunk exists, and the chunk's text mentions both ends by a
+label or an alias. The answer states the reading in words (``홍길동 →worksFor→ ? →locatedIn→ ?(도시)``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import permutations
+
+from rdflib import URIRef
+
+from ont_platform.answer.contracts import Hop, HopDecision
+from ont_platform.namespaces import mint
+from ont_platform.ontology.model import local_name
+from ont_platform.qa.analyzer import NOUN_TAGS, Morph, morphs
+from ont_platform.qa.context import Context
+from ont_platform.qa.korean import COUNT_KO, jamo, josa, ro
+from ont_platform.qa.lexicon import Mention, word_bounded
+from ont_platform.qa.reading import (
+    Part,
+    is_direct_word,
+    is_question_word,
+    is_title,
+    limit_words,
+    quote_words,
+    unexplained,
+    words,
+)
+from ont_platform.qa.text import compact, hop_limit, normalize
+from ont_platform.sparql import kg as q
+
+_EXIST = ("있",)  # the bare existence verb: a relation only when it follows a locative 에 or modifies a noun
+_SUBJECT = frozenset({"이", "가", "은", "는", "께서", "의", "이라는", "라는"})
+_OBLIQUE = frozenset({"에", "에서", "을", "를", "에게", "한테", "로", "으로", "께"})
+_GAP_MAX = 2
+"""At most this many hops are supplied by the ontology between two named parts of a question."""
+
+
+@dataclass
+class Step:
+    """One relation to follow: the property the words name, how it was found, and where it should land."""
+
+    prop: URIRef
+    word: str
+    span: tuple[int, int] | None
+    hint: URIRef | None = None
+    direction: str | None = None  # "fwd", "inv", or None: decided by the classes at the node
+    how: str = "word"  # "word": named in the question; "ontology": supplied by the ontology; "again": repeated
+    strict: bool = False
+    """Walk only ``direction`` (a chain the ontology decided), never the other way when it finds nothing."""
+
+
+@dataclass
+class EntityPlan:
+    """A question read into a chain, with the words each part came from."""
+
+    start: str | None
+    start_name: str | None
+    near_miss: tuple[str, str] | None
+    steps: list[Step] = field(default_factory=list)
+    limit: int = 3
+    ambiguous: list[str] = field(default_factory=list)
+    asked: URIRef | None = None
+    gap: URIRef | None = None
+    """A class the question reaches without naming a relation ("홍길동의 회사"): the ontology fills the chain."""
+    parts: list[Part] = field(default_factory=list)
+    unexplained: list[str] = field(default_factory=list)
+    other_names: list[str] = field(default_factory=list)
+    english: bool = False
+
+
+@dataclass
+class Walked:
+    """A hop taken: the edge as stored, and whether it is grounded."""
+
+    eid: str
+    rel: str
+    src: str
+    dst: str
+    chunk: str | None
+    grounded: bool
+    why: str
+
+
+class Misread(Exception):
+    """The chain does not fit the ontology: the reading is wrong, whatever the data says."""
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+
+
+def plan(ctx: Context, question: str) -> EntityPlan:
+    """Read ``question`` into a chain (no query runs, except for the start node's classes)."""
+    text = normalize(question)
+    ms = morphs(text)
+    names = word_bounded(ctx.lexicon.find_names(text)[0], ms, text)
+    terms = [t for t in ctx.lexicon.find_terms(text, ms, skip=names) if t.kind in ("relation", "class")]
+    asked_hops, hop_span = hop_limit(text)
+    limit = min(asked_hops or ctx.limits.default_hops, ctx.limits.max_hops)
+    english = _is_english(ms)
+    parts: list[Part] = []
+    if hop_span is not None:
+        hop_span = limit_words(text, hop_span)
+        parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0]:hop_span[1]]))
+    spans: dict[tuple[int, int], list[str]] = {}
+    for m in names:
+        spans.setdefault((m.start, m.end), []).append(m.ref)
+    if not spans:
+        name = _unmapped_name(ms, text, ctx, english)
+        near = _near_miss(ctx, name) if name else None
+        return EntityPlan(None, name, near, limit=limit, english=english)
+    first = sorted(spans)[0]
+    candidates = sorted(set(spans[first]))
+    parts.append(Part("start", first[0], first[1], text[first[0]:first[1]]))
+    others = [text[s:e] for (s, e), refs in sorted(spans.items())
+              if (s, e) != first and set(refs) != set(candidates)]
+    for (s, e), refs in spans.items():
+        if set(refs) == set(candidates) and (s, e) != first:
+            parts.append(Part("start", s, e, text[s:e]))  # the same node named again
+    if hop_span is not None:  # "within two hops": the words of the limit name no relation
+        terms = [t for t in terms if t.end <= hop_span[0] or t.start >= hop_span[1]]
+    classes = [t for t in terms if t.kind == "class"]
+    class_spans = {(c.start, c.end) for c in classes}
+    # A word that names a class and a relation (감독: Director, and "directed by") is read as the class: the
+    # relation it implies is the one the ontology supplies to reach that class ("청하의 감독").
+    rels = _one_per_span(ctx, [t for t in terms if t.kind == "relation" and not _bare_existence(ms, t)
+                               and (t.start, t.end) not in class_spans])
+    for t in rels:
+        parts.append(Part("relation", t.start, t.end, t.surface, t.ref))
+    name_spans = [(s, e) for (s, e), refs in spans.items() if set(refs) == set(candidates)]
+    for i, m in enumerate(ms):
+        if is_question_word(m, text):
+            parts.append(Part("question", m.start, m.end, m.form))
+        elif is_direct_word(m, text):
+            parts.append(Part("direct", m.start, m.end, m.form))
+        elif is_title(m, text) and _next_to_name(ms, i, name_spans):
+            parts.append(Part("start", m.start, m.end, m.form))  # 홍길동 대표님, Dr. Kim: part of the name
+    asked = _asked_class(ms, classes, rels, first, english)
+    for c in classes:
+        parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
+    ordered = _relation_order(rels, first, english)
+    steps = [Step(URIRef(t.ref), t.surface, (t.start, t.end), _hint(t, classes, asked, english, rels))
+             for t in ordered]
+    gap = None
+    if not english and classes:
+        before_first_rel = [c for c in classes if c.start >= first[1]
+                            and (not ordered or c.end <= min(t.start for t in ordered))]
+        if ordered:
+            gap_cls = [c for c in before_first_rel if c is not asked]
+            if gap_cls:
+                gap = URIRef(gap_cls[-1].ref)
+    if not ordered and asked is not None:
+        gap = None  # the chain to the asked class is supplied whole (see _fill)
+    p = EntityPlan(candidates[0], None, None, steps, limit, candidates if len(candidates) > 1 else [],
+                   URIRef(asked.ref) if asked is not None else None, gap, parts, [], others, english)
+    if steps:
+        steps[0].direction = _first_direction(ms, text, first, [t for t in rels if t.start >= first[1]], english)
+    p.unexplained = unexplained(text, ms, parts)
+    if p.ambiguous:
+        _disambiguate(ctx, p)
+    return p
+
+
+def _next_to_name(ms: list[Morph], i: int, names: list[tuple[int, int]]) -> bool:
+    """Whether morpheme ``i`` follows a name (through other titles: 홍길동 대표님) or precedes one (Dr Kim)."""
+    j = i - 1
+    while j >= 0 and ms[j].tag in ("XSN", "NNB", "NNG", "SL") and not any(s <= ms[j].start < e for s, e in names):
+        if ms[j].tag == "SL" or ms[j].form not in ("님", "씨"):
+            break
+        j -= 1
+    if j >= 0 and any(s <= ms[j].start < e for s, e in names):
+        return True
+    k = i + 1
+    while k < len(ms) and ms[k].tag in ("SP", "SF", "SW"):  # "Dr. Kim"
+        k += 1
+    return k < len(ms) and any(s <= ms[k].start < e for s, e in names) and ms[i].tag == "SL"
+
+
+def _one_per_span(ctx: Context, rels: list[Mention]) -> list[Mention]:
+    """One relation per place in the question. Words that name a property and one above it at once ("located
+    in" is both kg:within's label and, spacing aside, locatedIn's notation) name the one above, which walks
+    both; words naming unrelated properties are kept apart (the walk then finds which one the data holds)."""
+    by_span: dict[tuple[int, int], list[Mention]] = {}
+    for t in rels:
+        by_span.setdefault((t.start, t.end), []).append(t)
+    out = []
+    for group in by_span.values():
+        props = {URIRef(t.ref) for t in group}
+        top = [t for t in group if all(p in ctx.onto.subproperties(URIRef(t.ref)) for p in props)]
+        out.append(top[0] if top else group[0])
+    return sorted(out, key=lambda t: (t.start, t.end))
+
+
+def _is_english(ms: list[Morph]) -> bool:
+    latin = sum(1 for m in ms if m.tag == "SL")
+    hangul = sum(1 for m in ms if m.tag not in ("SL", "SN", "SF", "SP", "SS", "SW", "SO", "SE") and m.tag)
+    return latin > hangul
+
+
+def _bare_existence(ms: list[Morph], t: Mention) -> bool:
+    """The verb 있 alone is a relation only after a locative (에, 어디) or modifying a noun."""
+    if t.surface.split(" ") != list(_EXIST):
+        return False
+    idx = next((i for i, m in enumerate(ms) if m.start == t.start), None)
+    if idx is None:
+        return True
+    before = ms[max(0, idx - 2):idx]
+    after = ms[idx + 1:idx + 2]
+    return not (any(m.tag == "JKB" and m.form in ("에", "에서") for m in before)
+                or any(m.tag == "NP" and m.form in ("어디", "어디쯤") for m in before)
+                or any(m.tag == "ETM" for m in after))
+
+
+def _asked_class(ms: list[Morph], classes: list[Mention], rels: list[Mention], start: tuple[int, int],
+                 english: bool) -> Mention | None:
+    """The class the question asks for: one a question word points at (어느 도시, which country), else the last
+    class after the start and after every relation word (…세운 사람은?, 홍길동의 회사는?, Acme's city?)."""
+    for c in classes:
+        prev = [m for m in ms if m.end <= c.start]
+        if prev and is_question_word(prev[-1]) and c.start - prev[-1].end <= 1:
+            return c
+    last_rel = max((t.end for t in rels if t.start >= start[1]), default=start[1])
+    after = [c for c in classes if c.start >= last_rel and c.start >= start[1]]
+    if english and any(t.start >= start[1] for t in rels) and not after:
+        return None
+    return after[-1] if after else None
+
+
+def _hint(t: Mention, classes: list[Mention], asked: Mention | None, english: bool,
+          rels: list[Mention]) -> URIRef | None:
+    """The class a relation word modifies in Korean ("다니는 회사"): where that hop should land."""
+    if english:
+        return None
+    nxt = next((c for c in classes if c.start >= t.end), None)
+    if nxt is None or nxt is asked:
+        return None
+    if any(t.end <= r.start < nxt.start for r in rels):
+        return None
+    return URIRef(nxt.ref) if nxt.start - t.end <= 3 else None
+
+
+def _relation_order(rels: list[Mention], start: tuple[int, int], english: bool) -> list[Mention]:
+    """Korean says the chain in walking order; English nests it the other way before the name ("Where is the
+    company Hong works for?"): relations after the name in order, then those before it, innermost first."""
+    if not english:
+        return list(rels)
+    after = [t for t in rels if t.start >= start[1]]
+    before = list(reversed([t for t in rels if t.end <= start[0]]))
+    if after and before and after[-1].ref == before[0].ref:
+        before = before[1:]  # "Where is Acme located?": one relation, said around the name
+    return after + before
+
+
+def _first_direction(ms: list[Morph], text: str, span: tuple[int, int], after: list[Mention],
+                     english: bool) -> str | None:
+    """How the start takes part in the first relation, when the classes leave it open: a subject walks the edge
+    forward ("서울이 속한"), a place or object backward ("대한민국에 속한"); in English a name after the verb is
+    its object ("Who founded Acme?")."""
+    nxt = next((m for m in ms if m.start >= span[1]), None)
+    if nxt is not None and nxt.start == span[1] and nxt.tag.startswith("J"):
+        if nxt.form in _SUBJECT:
+            return "fwd"
+        if nxt.form in _OBLIQUE:
+            return "inv"
+    if english:
+        low = text.casefold()
+        if low.startswith(("where", "in which", "in what")):
+            return "fwd"
+        if not after and text[: span[0]].strip():
+            return "inv"
+    return None
+
+
+_CAPITALISED = re.compile(r"[A-Z][\w'’.&-]*(?:\s+(?:[A-Z][\w'’.&-]*|of|the|de|des|du|la|le|von|van|and|&)){0,6}")
+
+
+def _unmapped_name(ms: list[Morph], text: str, ctx: Context, english: bool) -> str | None:
+    """The words that should have named the start entity: in Korean the run of nouns before the first particle
+    without the class words and titles after it (박영희가, 키무라 래이 감독이 → 키무라 래이); in English the
+    first run of capitalised words that are not question words or class words (Who directed Moonlit
+    Harbour? → Moonlit Harbour); else the first proper noun."""
+    if english:
+        for m in _CAPITALISED.finditer(text):
+            words = m.group(0).split()
+            while words and (_plain_word(words[0]) or ctx.lexicon.find_terms(words[0])):
+                words = words[1:]
+            while words and (_plain_word(words[-1]) or ctx.lexicon.find_terms(words[-1])):
+                words = words[:-1]
+            if words:
+                return " ".join(words)
+    run: list[Morph] = []
+    for m in ms:
+        if m.tag in NOUN_TAGS or m.tag == "NNB" and run:
+            run.append(m)
+            continue
+        if run and m.tag.startswith("J"):
+            while run and (is_title(run[-1], text) or ctx.lexicon.find_terms(text[run[-1].start:run[-1].end])):
+                run = run[:-1]
+            if run:
+                name = text[run[0].start : run[-1].end]
+                if not ctx.lexicon.find_terms(name):
+                    return name
+        run = []
+    return next((m.form for m in ms if m.tag == "NNP"), None)
+
+
+def _plain_word(word: str) -> bool:
+    """A question word, filler or title (capitalised at the start of an English sentence: "Who", "Please")."""
+    w = words()
+    low = word.lower().strip(".,?!")
+    return low in w.en or low in w.question_en or low in w.titles_en
+
+
+def _near_miss(ctx: Context, name: str) -> tuple[str, str] | None:
+    """A known name a typo away from ``name`` — one letter (jamo) for names of up to two syllables, two for
+    longer ones: reported as unmapped, never used in its place."""
+    key = jamo(compact(name))
+    best: tuple[int, str, str] | None = None
+    budget = 1 if len(compact(name)) <= 2 else 2
+    for other in ctx.lexicon.names:
+        other_j = jamo(other)
+        if abs(len(other_j) - len(key)) > budget:
+            continue
+        d = _edit_distance(key, other_j, budget)
+        if d <= budget and (best is None or (d, other) < best[:2]):
+            best = (d, other, ctx.lexicon.nodes_named(other)[0])
+    return (best[1], best[2]) if best else None
+
+
+def _edit_distance(a: str, b: str, cap: int) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > cap:
+            return cap + 1
+        prev = cur
+    return prev[-1]
+
+
+# --- the ontology's view of a step -------------------------------------------------------------------------------
+
+
+def _fits(ctx: Context, classes: list[URIRef], allowed: frozenset[URIRef]) -> bool:
+    return not allowed or any(ctx.onto.is_a(c, allowed) for c in classes)
+
+
+def _ways(ctx: Context, step: Step, classes: list[URIRef]) -> list[bool]:
+    """The directions (``False`` forward, ``True`` backward along the named property) a step may leave a node of
+    ``classes``, in the order to try them; empty when the property fits neither end (a misreading)."""
+    onto = ctx.onto
+    if onto.symmetric(step.prop):
+        return [False, True]
+    if step.strict and step.direction is not None:
+        return [step.direction == "inv"]
+    dom, rng = onto.ends(step.prop)
+    fwd, bwd = _fits(ctx, classes, dom), _fits(ctx, classes, rng)
+    if step.hint is not None and fwd and bwd:
+        lands_fwd = not rng or onto.is_a(step.hint, rng)
+        lands_bwd = not dom or onto.is_a(step.hint, dom)
+        if lands_fwd and not lands_bwd:
+            bwd = False
+        elif lands_bwd and not lands_fwd:
+            fwd = False
+    if fwd and bwd:
+        if step.direction == "inv":  # "대한민국에 속한": backward first, forward if that finds nothing
+            return [True, False]
+        if step.direction == "fwd":  # "아시아는 어디에 속해": the subject's own edge, never one pointing at it
+            return [False]
+        return [False, True]
+    return [False] if fwd else [True] if bwd else []
+
+
+def _kinds(ctx: Context, prop: URIRef, backward: bool) -> tuple[frozenset[URIRef], frozenset[URIRef]]:
+    """The stored relations to walk forward and backward when ``prop`` is followed (backward if ``backward``):
+    the property and its sub-properties, its inverses' the other way round, both ways when symmetric."""
+    onto = ctx.onto
+    ahead = set(onto.stored(prop))
+    behind: set[URIRef] = set()
+    for inv in onto.inverses(prop):
+        behind |= onto.stored(inv)
+    for p in list(ahead):
+        if onto.symmetric(p):
+            behind.add(p)
+    if backward:
+        ahead, behind = behind, ahead
+    return frozenset(ahead), frozenset(behind)
+
+
+def _gap_chains(ctx: Context, classes: list[URIRef], target: URIRef, budget: int) -> list[list[tuple[URIRef, bool]]]:
+    """Chains of at most ``min(budget, _GAP_MAX)`` properties that the ontology allows from a node of
+    ``classes`` to a node of ``target``, shortest first (only the shortest length is returned). Each property
+    family is tried once per hop by its topmost member, so locatedIn and partOf under within count as one way."""
+    onto = ctx.onto
+    tops = sorted({p for p in onto.properties() if not (onto.superproperties(p) - {p}) & onto.properties()})
+    want = frozenset({target})
+    frontier: list[tuple[list[tuple[URIRef, bool]], frozenset[URIRef]]] = [([], frozenset(classes))]
+    for _ in range(min(budget, _GAP_MAX)):
+        found, nxt = [], []
+        for chain, here in frontier:
+            for prop in tops:
+                dom, rng = onto.ends(prop)
+                for backward, (src, dst) in ((False, (dom, rng)), (True, (rng, dom))):
+                    if not onto.stored(prop) and not any(onto.stored(i) for i in onto.inverses(prop)):
+                        continue
+                    if src and not any(onto.is_a(c, src) for c in here):
+                        continue
+                    lands = frozenset(c for c in onto.classes.values() if not dst or onto.is_a(c, dst))
+                    step = [*chain, (prop, backward)]
+                    if any(onto.is_a(c, want) for c in lands):
+                        found.append(step)
+                    nxt.append((step, lands))
+        if found:
+            return found
+        frontier = nxt
+    return []
+
+
+# --- execution -------------------------------------------------------------------------------------------------
+
+
+def answer(ctx: Context, question: str, qid: str) -> HopDecision:
+    p = plan(ctx, question)
+    if p.start is None:
+        return _no_start(p, qid)
+    if p.ambiguous:
+        names = ", ".join(p.ambiguous)
+        return _decision(qid, "refuse", None, [], ["node_alias_unmapped"],
+                         f"질문의 이름이 여러 노드({names})에 해당해 시작 노드를 하나로 정할 수 없습니다. 추측하지 않고 멈춥니다.",
+                         f"start_candidates={names}", "이름이 여러 노드에 해당해 답하지 않습니다")
+    if p.other_names:
+        label = _label(ctx, p.start)
+        others = quote_words(p.other_names)
+        return _decision(qid, "refuse", None, [], ["missing_edge"],
+                         f"질문이 {josa(label, '과', '와')} 함께 {others}도 가리켜, 두 노드를 한 경로에서 어떻게 "
+                         "잇는지 읽지 못했습니다. 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
+                         f"start_id={p.start}, other names={'/'.join(p.other_names)}",
+                         "질문을 하나의 경로로 읽지 못해 답하지 않습니다")
+    if p.unexplained and len(p.steps) <= p.limit:  # a chain over the limit stops at it, unread words or not
+        label = _label(ctx, p.start)
+        words = quote_words(p.unexplained)
+        return _decision(qid, "refuse", None, [], ["missing_edge"],
+                         f"질문의 {words}을(를) 온톨로지의 관계나 클래스로 읽지 못했습니다. {josa(label, '에서', '에서')} "
+                         "시작하는 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
+                         f"start_id={p.start}, unread={'/'.join(p.unexplained)}",
+                         "질문의 일부를 이해하지 못해 답하지 않습니다")
+    if not p.steps and p.asked is None and p.gap is None:
+        label = _label(ctx, p.start)
+        return _decision(qid, "refuse", None, [], ["missing_edge"],
+                         f"{josa(label, '에서', '에서')} 따라갈 관계를 질문에서 찾지 못해 첫 홉을 정할 수 없습니다. 관계를 지어내지 않고 멈춥니다.",
+                         f"start_id={p.start}, relations=none", "따라갈 관계가 없어 답하지 않습니다")
+    try:
+        return _walk(ctx, p, qid)
+    except Misread as exc:
+        return _decision(qid, "refuse", None, [], ["missing_edge"], f"{exc} 질문을 잘못 읽은 답을 내지 않고 멈춥니다.",
+                         f"start_id={p.start}, reading={_reading(ctx, p, p.steps)}",
+                         "질문의 관계가 온톨로지와 맞지 않아 답하지 않습니다")
+
+
+def _disambiguate(ctx: Context, p: EntityPlan) -> EntityPlan:
+    """A name shared by several nodes: keep those the question's class words and first relation fit."""
+    fitting = []
+    qualifiers = [URIRef(part.ref) for part in p.parts if part.role == "class"]
+    for node in p.ambiguous:
+        classes = ctx.node_classes(node)
+        if qualifiers and not any(ctx.onto.is_a(c, frozenset({q})) for c in classes for q in qualifiers):
+            continue
+        if p.steps and not _ways(ctx, p.steps[0], classes):
+            continue
+        fitting.append(node)
+    if len(fitting) == 1:
+        p.start, p.ambiguous = fitting[0], []
+    return p
+
+
+def _decision(qid: str, decision: str, ans: str | None, path: list[Walked], factors: list[str], reason: str,
+              evidence: str, hedge: str | None) -> HopDecision:
+    hops = [Hop(src=w.src, rel=w.rel, dst=w.dst, chunk_id=w.chunk) for w in path]
+    return HopDecision.model_validate({
+        "query_id": qid, "decision": decision, "answer": ans, "path": [h.to_json() for h in hops],
+        "factors": factors, "reason": reason, "evidence": evidence, "hedge": hedge,
+    })
+
+
+def _no_start(p: EntityPlan, qid: str) -> HopDecision:
+    if p.start_name and p.near_miss:
+        known, node = p.near_miss
+        return _decision(qid, "refuse", None, [], ["node_alias_unmapped"],
+                         f"{josa(p.start_name, '은', '는')} 그래프의 '{known}'({node})와 비슷하지만 등록된 이름이나 별칭이 "
+                         "아니라 같은 노드로 볼 수 없습니다. 비슷한 이름으로 바꿔 답하지 않고 멈춥니다.",
+                         f"start_id=null, near={node}", "이름이 그래프의 노드에 매핑되지 않아 답하지 않습니다")
+    who = f"{p.start_name}에 해당하는" if p.start_name else "질문이 가리키는"
+    return _decision(qid, "refuse", None, [], ["missing_start_node"],
+                     f"{who} 시작 노드가 그래프에 없어 첫 홉을 밟을 수 없습니다. 추측하지 않고 답을 멈춥니다.",
+                     "start_id=null", "시작 노드가 없어 답하지 않습니다")
+
+
+def _label(ctx: Context, node_id: str | None) -> str:
+    """The node's rdfs:label, or its id."""
+    if node_id is None:
+        return "?"
+    rows = ctx.run_select(q.node_info(mint(ctx.domain, "node", node_id)))
+    return next((str(r["label"]) for r in rows if r.get("label") is not None), node_id)
+
+
+def _reading(ctx: Context, p: EntityPlan, steps: list[Step]) -> str:
+    """The chain in words: ``홍길동 →worksFor→ ? →locatedIn→ ?(도시)``."""
+    out = [_label(ctx, p.start)]
+    for s in steps:
+        rel = local_name(s.prop)
+        mark = "" if s.how == "word" else ("*" if s.how == "ontology" else "+")
+        out.append(f"→{rel}{mark}→ ?" + (f"({ctx.onto.label(s.hint, 'ko')})" if s.hint is not None else ""))
+    text = " ".join(out)
+    if p.asked is not None:
+        text += f" [{ctx.onto.label(p.asked, 'ko')}]"
+    return text
+
+
+def _landing(ctx: Context, step: Step, classes: frozenset[URIRef], backward: bool) -> frozenset[URIRef]:
+    """The classes a step can land on from a node of ``classes``, by the ontology (and its hint)."""
+    onto = ctx.onto
+    dom, rng = onto.ends(step.prop)
+    end = dom if backward else rng
+    lands = frozenset(c for c in onto.classes.values() if not end or onto.is_a(c, end))
+    if step.hint is not None:
+        lands = frozenset(c for c in lands if onto.is_a(c, frozenset({step.hint})))
+    return lands
+
+
+def _feasible(ctx: Context, steps: list[Step], classes: frozenset[URIRef]) -> bool:
+    """Whether the ontology allows the chain from a node of ``classes`` (every step fits where it leaves)."""
+    here = classes
+    for step in steps:
+        ways = _ways(ctx, step, list(here))
+        if not ways:
+            return False
+        here = frozenset().union(*(_landing(ctx, step, here, b) for b in ways))
+        if not here:
+            return False
+    return True
+
+
+def _order(ctx: Context, p: EntityPlan) -> list[Step]:
+    """The named steps in an order the ontology allows. The order the words come in is kept when it fits;
+    otherwise (English relative clauses: "the city where the person who directed X was born") the one other
+    order of the same steps that fits is taken; when none or several fit, the words' order stays and the walk
+    reports where it breaks."""
+    steps = list(p.steps)
+    if len(steps) < 2 or len(steps) > 4:
+        return steps
+    start = frozenset(ctx.node_classes(p.start or ""))
+    if _feasible(ctx, steps, start):
+        return steps
+    fitting = [list(order) for order in permutations(steps) if _feasible(ctx, list(order), start)]
+    if len(fitting) == 1:
+        for s in fitting[0]:
+            s.direction = None  # the particle after the name spoke of the words' first relation
+        return fitting[0]
+    return steps
+
+
+def _fill(ctx: Context, p: EntityPlan) -> tuple[list[Step], str | None]:
+    """The chain to walk: the named steps, with the ontology's chain to a class the question names without a
+    relation (at the front, or as the whole chain when only the asked class is named). Raises :class:`Misread`
+    when no chain fits; returns a refusal text when several fit and the data cannot tell them apart (checked by
+    the caller)."""
+    steps = p.steps = _order(ctx, p)
+    target = p.gap if p.gap is not None else (p.asked if not steps else None)
+    if target is None:
+        return steps, None
+    classes = ctx.node_classes(p.start or "")
+    if any(ctx.onto.is_a(c, frozenset({target})) for c in classes) and p.gap is not None:
+        return steps, None  # "홍길동 대표": a class word that only describes the start
+    chains = _gap_chains(ctx, classes, target, p.limit)
+    if not chains:
+        raise Misread(f"온톨로지에 {_label(ctx, p.start)}에서 {ctx.onto.label(target, 'ko')}(으)로 이어지는 관계가 없습니다.")
+    filled: list[list[Step]] = []
+    for chain in chains:
+        filled.append([Step(prop, local_name(prop), None, target if i == len(chain) - 1 else None,
+                            "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)])
+    if len(filled) == 1:
+        return filled[0] + steps, None
+    return filled[0] + steps, "|".join(" → ".join(local_name(s.prop) for s in f) for f in filled)
+
+
+def _walk(ctx: Context, p: EntityPlan, qid: str) -> HopDecision:
+    labels: dict[str, str] = {}
+    steps, several = _fill(ctx, p)
+    if several is not None:
+        return _walk_candidates(ctx, p, qid, labels)
+    return _walk_steps(ctx, p, qid, steps, labels)
+
+
+def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, labels: dict[str, str]) -> HopDecision:
+    """Several chains of the ontology reach the named class: answer when they reach the same nodes, else
+    refuse naming them."""
+    classes = ctx.node_classes(p.start or "")
+    target = p.gap if p.gap is not None else p.asked
+    assert target is not None
+    chains = _gap_chains(ctx, classes, target, p.limit)
+    results = []
+    for chain in chains:
+        steps = [Step(prop, local_name(prop), None, target if i == len(chain) - 1 else None,
+                      "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)]
+        results.append((steps + list(p.steps), _walk_steps(ctx, p, qid, steps + list(p.steps), labels)))
+    answered = [(s, r) for s, r in results if r.decision == "answer"]
+    ends = {r.answer for _, r in answered}
+    if len(ends) == 1 and answered:
+        steps, best = answered[0]
+        names = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in answered)
+        return best.model_copy(update={"reason": best.reason + f" (관계를 말하지 않아 온톨로지가 허용하는 {names}로 읽었고, "
+                                                      "모두 같은 답에 닿습니다.)"})
+    listed = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in results)
+    label = ctx.onto.label(target, "ko")
+    return _decision(qid, "refuse", None, [], ["missing_edge"],
+                     f"질문이 {_label(ctx, p.start)}에서 {label}까지 어떤 관계로 가는지 말하지 않았고, 온톨로지로는 "
+                     f"{listed} 중 하나로 정해지지 않습니다. 관계를 골라 추측하지 않고 멈춥니다.",
+                     f"start_id={p.start}, candidates={listed}", "관계를 정할 수 없어 답하지 않습니다")
+
+
+def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels: dict[str, str]) -> HopDecision:
+    frontier: list[tuple[str, list[Walked]]] = [(p.start or "", [])]
+    stop_missing: tuple[str, Step, list[Walked]] | None = None
+    stop_ungrounded: list[Walked] | None = None
+    taken: list[Step] = []
+    i = 0
+    over = False
+    while i < len(steps):
+        step = steps[i]
+        if len(taken) >= p.limit:
+            over = True
+            break
+        nxt: list[tuple[str, list[Walked]]] = []
+        misfit = True
+        for node, walked in frontier:
+            classes = ctx.node_classes(node)
+            ways = _ways(ctx, step, classes)
+            if ways:
+                misfit = False
+            hops = _hops(ctx, node, step, ways, labels)
+            if step.hint is not None:  # "서울에 있는 회사": land only on companies
+                want = frozenset({step.hint})
+                hops = [h for h in hops
+                        if any(ctx.onto.is_a(c, want) for c in ctx.node_classes(h.dst if h.src == node else h.src))]
+            good = [h for h in hops if h.grounded]
+            bad = [h for h in hops if not h.grounded]
+            if not hops and stop_missing is None:
+                stop_missing = (node, step, walked)
+            if bad and not good and stop_ungrounded is None:
+                stop_ungrounded = [*walked, bad[0]]
+            for h in good:
+                nxt.append((h.dst if h.src == node else h.src, [*walked, h]))
+        if misfit and step.how == "word":
+            node = frontier[0][0]
+            cls = ", ".join(sorted(ctx.onto.label(c, "ko") for c in ctx.node_classes(node)
+                                   if c in set(ctx.onto.classes.values()))) or "?"
+            raise Misread(f"'{step.word}'({local_name(step.prop)}) 관계는 {_label(ctx, node)}({cls})에서 이어질 수 "
+                          "없습니다(온톨로지의 domain/range).")
+        taken.append(step)
+        frontier = nxt
+        if not frontier:
+            break
+        i += 1
+        if i == len(steps) and p.asked is not None and _repeatable(ctx, step):
+            fitting = [n for n, _ in frontier if _is_asked(ctx, n, p.asked)]
+            if not fitting:  # "Which country is Acme in?": a place inside a place, followed until the class
+                steps = [*steps, Step(step.prop, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
+                                      "again", True)]
+    if over and frontier:
+        walked = frontier[0][1]
+        return _decision(qid, "max_hops", None, walked, ["hop_limit_exceeded"],
+                         f"정답에 닿으려면 홉 한도 {p.limit}을 넘겨야 해서 한도 안에서는 답을 확정할 수 없습니다. "
+                         f"무리해서 답하지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
+                         f"max_hops={p.limit} 초과", "홉 한도 안에서 답에 닿지 못해 멈춥니다")
+    if frontier and p.asked is not None:
+        fitting = [(end, w) for end, w in frontier if _is_asked(ctx, end, p.asked)]
+        if not fitting:
+            end, walked = frontier[0]
+            asked_ko = ctx.onto.label(p.asked, "ko")
+            return _decision(qid, "refuse", None, walked, ["missing_edge"],
+                             f"관계를 따라 {labels.get(end, end)}에 닿았지만 질문이 묻는 {asked_ko}가 아니고, "
+                             f"{asked_ko}로 이어지는 관계를 질문에서 찾지 못했습니다. 다른 답을 지어내지 않고 멈춥니다. "
+                             f"읽은 질문: {_reading(ctx, p, taken)}",
+                             f"{end} is not a {local_name(p.asked)}", f"{asked_ko}에 닿지 못해 답하지 않습니다")
+        frontier = fitting
+    if frontier:
+        ends = list(dict.fromkeys(end for end, _ in frontier))
+        walked = frontier[0][1]
+        return _decision(qid, "answer", ", ".join(ends), walked, [],
+                         _answer_reason(walked, labels, p.start or "") + f" 읽은 질문: {_reading(ctx, p, taken)}",
+                         ", ".join(f"{w.rel}:{w.chunk}" for w in walked), None)
+    if stop_ungrounded is not None:
+        bad = stop_ungrounded[-1]
+        rel_ko = ctx.onto.label(_prop(ctx, bad.rel), "ko")
+        if bad.why == "flag":
+            reason = f"{bad.rel} 엣지가 원문 근거가 없어 LLM 이 지어냈을 수 있습니다. 근거 없는 홉을 밟지 않고 답을 멈춥니다."
+            evidence = f"{bad.rel} grounded=false"
+        else:
+            reason = (f"{bad.rel} 엣지는 근거로 표시됐지만 청크 {bad.chunk}가 두 끝({labels.get(bad.src, bad.src)}, "
+                      f"{labels.get(bad.dst, bad.dst)})을 모두 언급하지 않아 근거로 인정하지 않습니다. 답을 멈춥니다.")
+            evidence = f"{bad.rel}:{bad.chunk} {bad.why}"
+        return _decision(qid, "refuse", None, stop_ungrounded, ["ungrounded_hop"], reason, evidence,
+                         f"{rel_ko} 관계에 원문 근거가 없어 답하지 않습니다")
+    node, step, walked = stop_missing or (p.start or "", steps[0], [])
+    name = labels.get(node) or _label(ctx, node)
+    kinds = "/".join(sorted(local_name(x) for x in ctx.onto.stored(step.prop) | {step.prop}))
+    return _decision(qid, "refuse", None, walked, ["missing_edge"],
+                     f"{josa(name, '에서', '에서')} '{step.word}'({kinds}) 엣지가 그래프에 없어 다음 홉을 밟을 수 없습니다. "
+                     f"없는 관계를 지어내지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
+                     f"{node} -{kinds}-> 없음", "이어지는 관계가 없어 답하지 않습니다")
+
+
+def _went_forward(frontier: list[tuple[str, list[Walked]]]) -> bool:
+    end, walked = frontier[0]
+    return not walked or walked[-1].dst == end
+
+
+def _repeatable(ctx: Context, step: Step) -> bool:
+    """Whether a relation can follow itself: its range fits its own domain (a place inside a place)."""
+    dom, rng = ctx.onto.ends(step.prop)
+    if not rng:
+        return False
+    return not dom or any(ctx.onto.is_a(c, dom) for r in rng for c in ctx.onto.subclasses(r))
+
+
+def _is_asked(ctx: Context, node: str, asked: URIRef) -> bool:
+    return any(ctx.onto.is_a(c, frozenset({asked})) for c in ctx.node_classes(node))
+
+
+def _prop(ctx: Context, notation: str) -> URIRef:
+    rel = ctx.onto.relations.get(notation)
+    return rel.iri if rel else URIRef(notation)
+
+
+def _hops(ctx: Context, node: str, step: Step, ways: list[bool], labels: dict[str, str]) -> list[Walked]:
+    """Edges for one step from ``node``, in the first direction (of ``ways``) that has any; each checked for
+    grounding."""
+    here = mint(ctx.domain, "node", node)
+    rows: list[dict[str, object]] = []
+    for backward in ways:
+        ahead, behind = _kinds(ctx, step.prop, backward)
+        for kinds, inverse in ((ahead, False), (behind, True)):
+            if kinds:
+                rows += ctx.run_select(q.hop_edges(here, kinds, inverse=inverse, limit=ctx.limits.max_result_rows))
+        if rows:
+            break
+    edges: dict[str, Walked] = {}
+    names: dict[str, set[str]] = {}
+    for r in rows:
+        src, dst = str(r["src"]), str(r["dst"])
+        for end, key in ((src, "srcname"), (dst, "dstname")):
+            if r.get(key) is not None:
+                names.setdefault(end, set()).add(str(r[key]))
+        for end, key in ((src, "srclabel"), (dst, "dstlabel")):
+            if r.get(key) is not None:
+                labels.setdefault(end, str(r[key]))
+        eid = str(r["eid"])
+        if eid in edges:
+            continue
+        chunk = str(r["chunk"]) if r.get("chunk") is not None else None
+        flag = r.get("grounded") is not None and str(r["grounded"]).lower() in ("true", "1")
+        edges[eid] = Walked(eid, _notation(ctx, URIRef(str(r["kind"]))), src, dst, chunk, flag,
+                            "flag" if not flag else str(r.get("text") or ""))
+    for w in edges.values():
+        for end in (w.src, w.dst):
+            labels.setdefault(end, end)
+        if w.grounded:
+            text = compact(w.why)
+            mentions = [any(compact(n) in text for n in names.get(end, {end})) for end in (w.src, w.dst)]
+            if not w.why:
+                w.grounded, w.why = False, "chunk missing"
+            elif not all(mentions):
+                w.grounded, w.why = False, "chunk does not mention both ends"
+            else:
+                w.why = "ok"
+    return sorted(edges.values(), key=lambda w: w.eid)
+
+
+def _notation(ctx: Context, prop: URIRef) -> str:
+    for rel in ctx.onto.relations.values():
+        if rel.iri == prop:
+            return rel.notation
+    return local_name(prop)
+
+
+def _answer_reason(walked: list[Walked], labels: dict[str, str], start: str) -> str:
+    parts = []
+    cur = start
+    for w in walked:
+        nxt = w.dst if w.src == cur else w.src
+        a, b = labels.get(cur, cur), labels.get(nxt, nxt)
+        way = "" if w.src == cur else "(역방향)"
+        parts.append(f"{josa(a, '이', '가')} {ro(w.rel)}{way} {b}에 닿")
+        cur = nxt
+    n = len(walked)
+    body = "고 ".join(parts)
+    count = "그 홉에" if n == 1 else f"{COUNT_KO.get(n, str(n))} 홉 모두"
+    return f"{body}아, {count} 원문 근거 청크가 있어 답합니다."

@@ -1,0 +1,116 @@
+"""The fourth example, examples/films: a domain the library has no code for, loaded and asked through the public
+path a user takes (a folder with its own ontology.ttl and shapes.ttl)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ont_platform import KnowledgeGraph
+from ont_platform.answer.contracts import schema_errors
+from ont_platform.cli.main import main
+from ont_platform.domains import forget_domain
+from ont_platform.evaluate import evaluate_gold
+from ont_platform.verify import Verifier
+
+FILMS = Path(__file__).resolve().parent.parent.parent / "examples" / "films"
+QUESTIONS = [json.loads(line) for line in (FILMS / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+             if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def films() -> Iterator[KnowledgeGraph]:
+    with KnowledgeGraph.open() as kg:
+        kg.load(FILMS)
+        yield kg
+
+
+def test_the_folder_is_its_own_domain_named_by_its_ontology(films: KnowledgeGraph) -> None:
+    assert films.domains() == ["films"]
+    spec = films.domain("films")
+    assert spec.family == "entities" and not spec.bundled
+    assert {"directedBy", "starring", "bornIn", "collaboratedWith"} <= set(spec.ontology.relations)
+
+
+@pytest.mark.parametrize("item", QUESTIONS, ids=[q["id"] for q in QUESTIONS])
+def test_films_questions(films: KnowledgeGraph, item: dict) -> None:
+    got = films.ask(item["question"], qid=item["id"]).to_json()
+    assert schema_errors(got, "hop_decision") == []
+    want = item["expected"]
+    assert (got["decision"], got["answer"], got["factors"]) == (want["decision"], want["answer"], want["factors"]), \
+        got["reason"]
+    assert [(h["src"], h["rel"], h["dst"]) for h in got["path"]] == \
+        [(h["src"], h["rel"], h["dst"]) for h in want["path"]]
+
+
+def test_every_films_answer_verifies(films: KnowledgeGraph) -> None:
+    report = evaluate_gold(films, FILMS / "questions.jsonl")
+    assert report.to_json()["overall"]["accuracy"] == 1.0
+    assert all(item.verified for item in report.items)
+
+
+def test_a_wrong_class_answer_is_rejected_by_verify(films: KnowledgeGraph) -> None:
+    question = "한지우 감독은 어느 나라 출신인가요?"  # bornIn reaches a city
+    got = films.ask(question).to_json()
+    assert got["decision"] == "refuse"
+    forged = {**got, "decision": "answer", "answer": got["path"][-1]["dst"] if got["path"] else "c_garam",
+              "factors": [], "hedge": None}
+    with Verifier(films) as verifier:
+        report = verifier.verify(forged, question=question)
+    assert not report.ok
+    assert any(f.check == "asked_class" for f in report.failures)
+
+
+def test_adding_a_relation_is_a_change_to_ontology_and_data_only(tmp_path: Path) -> None:
+    folder = tmp_path / "films"
+    shutil.copytree(FILMS, folder)
+    onto = folder / "ontology.ttl"
+    onto.write_text(onto.read_text(encoding="utf-8") + """
+film:scoredBy
+    a owl:ObjectProperty ;
+    rdfs:domain film:Film ;
+    rdfs:range film:Person ;
+    rdfs:label "음악 담당"@ko , "music by"@en ;
+    skos:altLabel "음악을 맡은"@ko , "scored by"@en , "composer"@en ;
+    rdfs:comment "The person who wrote the film's score."@en .
+""", encoding="utf-8")
+    with (folder / "kg_nodes.csv").open("a", encoding="utf-8") as f:
+        f.write("p_composer,Person,오세린,Serin Oh\n")
+    with (folder / "kg_chunks.csv").open("a", encoding="utf-8") as f:
+        f.write("ch_score,종이새의 음악은 오세린이 맡았다.\n")
+    with (folder / "kg_edges.csv").open("a", encoding="utf-8") as f:
+        f.write("e_score,f_paper,scoredBy,p_composer,ch_score,true\n")
+    forget_domain("films")
+    try:
+        with KnowledgeGraph.open() as kg:
+            kg.load(folder)
+            got = kg.ask("종이새의 음악을 맡은 사람은 누구예요?").to_json()
+            assert (got["decision"], got["answer"]) == ("answer", "p_composer"), got["reason"]
+            english = kg.ask("Who is the composer of Paper Birds?").to_json()
+            assert (english["decision"], english["answer"]) == ("answer", "p_composer"), english["reason"]
+    finally:
+        forget_domain("films")
+
+
+def test_cli_load_ask_verify_and_eval_work_on_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    question = QUESTIONS[0]["question"]
+    assert main(["ask", "--data", str(FILMS), "--json", question]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["decision"] == QUESTIONS[0]["expected"]["decision"]
+    answers = tmp_path / "answers.jsonl"
+    answers.write_text(json.dumps({**answer, "query_id": QUESTIONS[0]["id"]}, ensure_ascii=False) + "\n",
+                       encoding="utf-8")
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("".join(json.dumps({"id": q["id"], "question": q["question"]}, ensure_ascii=False) + "\n"
+                             for q in QUESTIONS[:5]), encoding="utf-8")
+    assert main(["ask", "--data", str(FILMS), "--batch", str(batch)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.strip()]
+    assert [x["query_id"] for x in lines] == [q["id"] for q in QUESTIONS[:5]]
+    assert main(["verify", str(answers), "--data", str(FILMS)]) == 0
+    capsys.readouterr()
+    assert main(["eval", "gold", str(FILMS / "questions.jsonl"), "--data", str(FILMS)]) == 0
+    assert "films:answer" in capsys.readouterr().out
