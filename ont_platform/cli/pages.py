@@ -51,8 +51,8 @@ def cmd_pages(args: argparse.Namespace) -> int:
         except OSError as exc:  # a path the file system cannot even look up (too long, a loop...)
             raise InputError(f"cannot use inventory path: {exc.strerror or exc}") from exc
         with KnowledgeGraph.open() as kg:
-            kg.load(folder)
-            result = kg.ask(args.question, domain="pages").to_json()
+            loaded = kg.load(folder)
+            result = kg.ask(args.question, domain=loaded.domain).to_json()
     if args.json:
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
     else:

@@ -7,7 +7,8 @@ it answers with. A domain's behaviour is one of three *families*, each written o
 * ``entities`` — an entity–relation graph grounded in text chunks, answered with the HopDecision contract (seed
   003). Any OWL ontology drives it: the bundled ``kg`` domain is one instance, a user's ontology another;
 * ``transfers`` — addresses and transfers (seed 000, the bundled ``onchain`` domain);
-* ``pages`` — a page inventory with metric columns (seed 004, the bundled ``pages`` domain).
+* ``inventory`` — a page inventory with metric columns, filtered rather than walked (seed 004, the bundled
+  ``pages`` domain).
 
 A domain's ontology and shapes are read once, when first needed, and kept with the domain object: two graphs in
 one process that use the same domain share them.
@@ -30,8 +31,8 @@ from ont_platform.ontology.model import DomainOntology, read_ontology
 if TYPE_CHECKING:
     from ont_platform.ontology.checks import OntologyReport
 
-Family = Literal["entities", "transfers", "pages"]
-FAMILIES: tuple[Family, ...] = ("entities", "transfers", "pages")
+Family = Literal["entities", "transfers", "inventory"]
+FAMILIES: tuple[Family, ...] = ("entities", "transfers", "inventory")
 
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 """A domain name: lower-case letters, digits, ``_`` and ``-``, starting with a letter, at most 40 characters. It
@@ -40,12 +41,12 @@ becomes part of every instance IRI the domain mints (``id:films/node/f_01``)."""
 TABLES: dict[Family, tuple[str, ...]] = {
     "entities": ("kg_nodes.csv", "kg_edges.csv", "kg_chunks.csv"),
     "transfers": ("onchain_nodes.csv", "onchain_edges.csv"),
-    "pages": ("pages.csv",),
+    "inventory": ("pages.csv",),
 }
 """The tables of each family's dataset folders; the first one tells what a folder holds."""
 
 CONTRACTS: dict[Family, str] = {"entities": "hop_decision", "transfers": "onchain_answer",
-                                "pages": "page_filter_result"}
+                                "inventory": "page_filter_result"}
 """The answer contract (schemas/) of each family."""
 
 
@@ -192,7 +193,7 @@ class Domain:
     @property
     def has_names(self) -> bool:
         """Whether questions name the domain's nodes (a page inventory is filtered, never named)."""
-        return self.family != "pages"
+        return self.family != "inventory"
 
     @property
     def has_chunks(self) -> bool:

@@ -28,7 +28,7 @@ SHAPES_FILE = "shapes.ttl"
 def _bundled(name: str) -> Domain:
     from ont_platform.resources import ontology_file, shapes_file
 
-    family, ns = {"onchain": ("transfers", OC), "kg": ("entities", KG), "pages": ("pages", PG)}[name]
+    family, ns = {"onchain": ("transfers", OC), "kg": ("entities", KG), "pages": ("inventory", PG)}[name]
     return Domain(name, family, (Source(f"ontologies/{name}.ttl", path=ontology_file(name)),),  # type: ignore[arg-type]
                   (Source(f"shapes/{name}.ttl", path=shapes_file(name)),), str(ns), bundled=True)
 
@@ -98,12 +98,31 @@ def domain_of_folder(folder: str | Path) -> Domain:
             raise InputError(f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables "
                              f"({', '.join(TABLES['entities'])}); this folder holds {TABLES[family][0]}")
         shapes = path / SHAPES_FILE
-        domain = Domain.from_files(None if _declares_name(own) else _folder_name(path), own,
-                                   shapes if shapes.is_file() else None)
+        name = None if _declares_name(own) else _folder_name(path)
+        known = _registered_same(name, own, shapes if shapes.is_file() else None)
+        if known is not None:
+            return known  # the same files again: checked when first read
+        domain = Domain.from_files(name, own, shapes if shapes.is_file() else None)
         return register_domain(domain)
     if (path / SHAPES_FILE).is_file():
         raise InputError(f"{path}: {SHAPES_FILE} is used only with an {ONTOLOGY_FILE} beside it")
-    return get_domain({"entities": "kg", "transfers": "onchain", "pages": "pages"}[family])
+    return get_domain({"entities": "kg", "transfers": "onchain", "inventory": "pages"}[family])
+
+
+def _registered_same(name: str | None, ontology: Path, shapes: Path | None) -> Domain | None:
+    """The registered domain made from exactly these files' text, if any."""
+    if name is None:
+        return None
+    with _lock:
+        have = _registered.get(name)
+    if have is None or have.bundled:
+        return None
+    try:
+        texts = [ontology.read_text(encoding="utf-8")] + ([shapes.read_text(encoding="utf-8")] if shapes else [])
+    except (OSError, UnicodeDecodeError):
+        return None
+    mine = [s.read() for s in (*have.ontology_sources, *have.shapes_sources)]
+    return have if mine == texts else None
 
 
 def _declares_name(ontology: Path) -> bool:
@@ -116,8 +135,12 @@ def _declares_name(ontology: Path) -> bool:
 
 
 def _folder_name(path: Path) -> str:
-    name = path.resolve().name.lower()
-    return name
+    """The folder's name as a domain name: lower-case, other characters as '-' ("My Data" → "my-data")."""
+    raw = path.resolve().name.lower()
+    name = "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "-" for c in raw).strip("-")
+    if not name or not name[0].isalpha():
+        name = f"d-{name}" if name else "dataset"
+    return name[:40]
 
 
 def forget_domain(name: str) -> None:

@@ -31,7 +31,7 @@ from ont_platform.errors import InputError
 from ont_platform.verify import Verifier, read_gold
 from ont_platform.verify.query import Isolation
 
-DECISION_FIELD = {"transfers": "intent", "entities": "decision", "pages": "status"}
+DECISION_FIELD = {"transfers": "intent", "entities": "decision", "inventory": "status"}
 """The field that holds the outcome in each family's contract."""
 SET_FIELDS = ("cited_nodes", "factors", "columns_used")
 EQUAL_FIELDS = ("intent", "decision", "status", "confidence", "grounding_ok", "parsed_filter", "count")
@@ -130,7 +130,7 @@ def family_of(expected: Mapping[str, Any], answer: Mapping[str, Any] | None) -> 
         if "decision" in doc or "factors" in doc or "query_id" in doc:
             return "entities"
         if "status" in doc or "matched" in doc or "expected_urls" in doc or "parsed_filter" in doc:
-            return "pages"
+            return "inventory"
     return None
 
 
@@ -169,7 +169,7 @@ def score(item_id: str, expected: Mapping[str, Any], answer: Mapping[str, Any] |
     key = DECISION_FIELD[family]
     group = f"{domain}:{expected.get(key, (answer or {}).get(key, '?'))}"
     if answer is None:
-        missed_urls = False if family == "pages" and expected.get("status", "ran") == "ran" and (
+        missed_urls = False if family == "inventory" and expected.get("status", "ran") == "ran" and (
             "matched" in expected or "expected_urls" in expected) else None
         return ItemScore(item_id, domain, group, False, False, False if "path" in expected else None, missed_urls,
                          None, ["no answer"])

@@ -781,7 +781,7 @@ def _typed_cell(cell: str, ctype: str) -> str | None:
 _READERS: dict[str, Callable[[DatasetLoad], Iterator[str]]] = {
     "entities": read_entities,
     "transfers": read_transfers,
-    "pages": read_pages,
+    "inventory": read_pages,
 }
 """The table reader of each domain family."""
 

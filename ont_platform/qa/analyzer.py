@@ -35,13 +35,26 @@ class Morph:
     end: int
 
 
+ID_WORD = r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_:]*[A-Za-z0-9](?![A-Za-z0-9_])"
+"""Node ids such as ``n_a1`` or ``nd_12``: one proper noun to the analyser."""
+HEX_WORD = r"(?<![0-9A-Za-z])0[xX][0-9a-fA-F]{4,64}(?![0-9A-Za-z])"
+"""Hex addresses and hashes: one proper noun to the analyser."""
+
+
 def analyzer() -> Kiwi:
-    """The process-wide analyzer (created on first call)."""
+    """The process-wide analyzer (created on first call).
+
+    Ids and hex strings are registered as whole words: left to the model, ``nd_0 의 보관은`` splits the id,
+    tags the particle after it as a noun and breaks the next word apart (보/관), so the reading would miss
+    both the particle (the direction of the first hop) and the relation word."""
     global _kiwi
     if _kiwi is None:
         with _lock:
             if _kiwi is None:
-                _kiwi = Kiwi()
+                kiwi = Kiwi()
+                kiwi.add_re_word(ID_WORD, "NNP")
+                kiwi.add_re_word(HEX_WORD, "NNP")
+                _kiwi = kiwi
     return _kiwi
 
 

@@ -37,7 +37,7 @@ def answer(ctx: Context, question: str, qid: str) -> Answer:
 ANSWERERS: dict[str, Callable[[Context, str, str], Answer]] = {
     "entities": entities.answer,
     "transfers": onchain.answer,
-    "pages": lambda ctx, question, qid: pages.answer(ctx, question),
+    "inventory": lambda ctx, question, qid: pages.answer(ctx, question),
 }
 """How each domain family answers (the entity–relation reader serves the bundled kg domain and every user
 ontology alike)."""

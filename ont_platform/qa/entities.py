@@ -214,8 +214,9 @@ def _one_per_span(ctx: Context, rels: list[Mention]) -> list[Mention]:
 
 
 def _is_english(ms: list[Morph]) -> bool:
+    """More English words than Korean ones (ids and numbers count for neither)."""
     latin = sum(1 for m in ms if m.tag == "SL")
-    hangul = sum(1 for m in ms if m.tag not in ("SL", "SN", "SF", "SP", "SS", "SW", "SO", "SE") and m.tag)
+    hangul = sum(1 for m in ms if any("가" <= ch <= "힣" for ch in m.form))
     return latin > hangul
 
 

@@ -29,6 +29,8 @@ from hypothesis import strategies as st
 
 from ont_platform.validation.models import ENTITY_TYPES
 from ont_platform.validation.rules import MEANINGLESS_LABELS, label_key
+from ont_platform.domains import BUNDLED, Domain, domain_names, get_domain
+from ont_platform.errors import InputError
 from ont_platform.validation.terms import ontology_index
 
 SEED_RULES = ("entity_id_prefix", "label_length", "confidence_range", "entity_type", "relation_id_prefix",
@@ -39,7 +41,16 @@ ONTOLOGY_RULES = ("unknown_class", "unknown_predicate", "domain_violation", "ran
                   "unknown_attribute")
 """Rules of the ontology that :func:`broken_payloads` can break (needs ``domain=``)."""
 
-DOMAINS = ("kg", "onchain", "pages")
+DOMAINS = BUNDLED
+"""The bundled domains; any registered domain (a user's ontology) is accepted too."""
+
+
+def _family(domain: str | Domain) -> str:
+    """The family of a domain the strategies generate for; ValueError for an unknown one."""
+    try:
+        return get_domain(domain).family
+    except InputError as exc:
+        raise ValueError(f"domain must be a bundled or registered domain ({', '.join(domain_names())}): {exc}") from exc
 
 _TEXT = st.characters(blacklist_categories=("Cs", "Cc"))
 
@@ -101,12 +112,13 @@ def _plain(draw: Any, max_entities: int, max_relations: int) -> dict[str, Any]:
     return {"entities": entities, "relations": relations}
 
 
-def _entity(draw: Any, number: int, cls: str, domain: str) -> dict[str, Any]:
+def _entity(draw: Any, number: int, cls: str, domain: str | Domain) -> dict[str, Any]:
     entity: dict[str, Any] = {"id": f"E_{number}", "label": draw(labels()), "type": "individual",
                               "ontology_class": cls}
-    if domain == "onchain" and cls != "Unknown":
+    family = _family(domain)
+    if family == "transfers" and cls != "Unknown":
         entity["attributes"] = {"addressNorm": "0x" + draw(_hex(40, 40))}
-    if domain == "pages":
+    if family == "inventory":
         attrs: dict[str, Any] = {"url": draw(_urls())}
         for column in ("impressions_30d", "clicks_30d", "sessions_30d"):
             if draw(st.booleans()):
@@ -119,24 +131,25 @@ def _entity(draw: Any, number: int, cls: str, domain: str) -> dict[str, Any]:
     return _with_optional(entity, draw, relation=False)
 
 
-_ENTITY_ATTRIBUTE = {"onchain": "addressNorm", "pages": "url"}
-"""The attribute every generated entity of the domain gets (and so the classes it may have)."""
+_ENTITY_ATTRIBUTE = {"transfers": "addressNorm", "inventory": "url"}
+"""The attribute every generated entity of a family gets (and so the classes it may have)."""
 
 
-def _entity_classes(domain: str) -> list[str]:
+def _entity_classes(domain: str | Domain) -> list[str]:
     """Classes a generated entity may take: those the domain's entity attribute applies to."""
     index = ontology_index(domain)
     onto = index.onto
-    attribute = _ENTITY_ATTRIBUTE.get(domain)
+    family = _family(domain)
+    attribute = _ENTITY_ATTRIBUTE.get(family)
     prop = index.datatype_properties.get(attribute) if attribute else None
     if prop is None or not prop.domain:
         return sorted(onto.classes)
     fitting = [c for c in sorted(onto.classes) if onto.is_a(onto.classes[c], prop.domain)]
-    return fitting + (["Unknown"] if domain == "onchain" and "Unknown" in onto.classes else [])
+    return fitting + (["Unknown"] if family == "transfers" and "Unknown" in onto.classes else [])
 
 
 @st.composite
-def _in_domain(draw: Any, domain: str, max_entities: int, max_relations: int) -> dict[str, Any]:
+def _in_domain(draw: Any, domain: str | Domain, max_entities: int, max_relations: int) -> dict[str, Any]:
     index = ontology_index(domain)
     onto = index.onto
     classes = sorted(set(_entity_classes(domain)))
@@ -154,7 +167,7 @@ def _in_domain(draw: Any, domain: str, max_entities: int, max_relations: int) ->
         entities += [source, target]
         relation: dict[str, Any] = {"id": f"R_{j + 1}", "source_id": source["id"], "predicate": rel.notation,
                                     "target_id": target["id"]}
-        if domain == "onchain" and not rel.inferred:
+        if _family(domain) == "transfers" and not rel.inferred:
             relation["attributes"] = {"txHash": "0x" + draw(_hex(1, 64))}
         relations.append(_with_optional(relation, draw, relation=True))
     while len(entities) < 1 or (len(entities) < max_entities and draw(st.booleans())):
@@ -162,14 +175,14 @@ def _in_domain(draw: Any, domain: str, max_entities: int, max_relations: int) ->
     return {"entities": entities, "relations": relations}
 
 
-def valid_payloads(domain: str | None = None, *, max_entities: int = 6,
+def valid_payloads(domain: str | Domain | None = None, *, max_entities: int = 6,
                    max_relations: int = 4) -> st.SearchStrategy[dict[str, Any]]:
-    """Payloads that break no rule. With ``domain`` (``kg``, ``onchain``, ``pages``) they also use only the
-    domain's classes, relations and attributes, respect domain and range, and pass the domain's shapes."""
+    """Payloads that break no rule. With ``domain`` (a bundled domain such as ``kg``, or any registered
+    :class:`~ont_platform.domains.Domain`: your own ontology) they also use only the domain's classes, relations
+    and attributes, respect domain and range, and pass the domain's shapes."""
     if domain is None:
         return _plain(max_entities, max_relations)
-    if domain not in DOMAINS:
-        raise ValueError(f"domain must be one of {DOMAINS}")
+    _family(domain)
     return _in_domain(domain, max_entities, max_relations)
 
 
@@ -257,15 +270,15 @@ def _broken(draw: Any, rule: str, domain: str | None) -> dict[str, Any]:
             if ent["id"] == end:
                 ent["ontology_class"] = draw(st.sampled_from(outside))
     elif rule == "datatype":
-        if domain == "onchain":
+        if _family(domain) == "transfers":
             candidates = [x for x in entities if "attributes" in x]
             victim = draw(st.sampled_from(candidates)) if candidates else e
             victim.setdefault("attributes", {})["addressNorm"] = draw(st.integers() | st.booleans())
-        elif domain == "pages":
+        elif _family(domain) == "inventory":
             e["attributes"][draw(st.sampled_from(["impressions_30d", "published_at", "url"]))] = draw(
                 st.sampled_from(["many", "not a date", "12abc"]))
         else:
-            raise ValueError("the kg domain has no datatype attributes; break datatype in onchain or pages")
+            raise ValueError("an entity domain has no datatype attributes; break datatype in onchain or pages")
     elif rule == "unknown_attribute":
         e.setdefault("attributes", {})["noSuchProperty"] = "x"
     else:
@@ -276,14 +289,15 @@ def _broken(draw: Any, rule: str, domain: str | None) -> dict[str, Any]:
 def breakable(rule: str, domain: str | None = None) -> bool:
     """Whether :func:`broken_payloads` can break ``rule`` in ``domain`` (pages has no relations, kg no
     datatype attributes, and every on-chain class fits both ends of every on-chain relation)."""
+    family = _family(domain) if domain is not None else None
     if rule in SEED_RULES:
-        return not (domain == "pages" and rule in _NEEDS_RELATION)
+        return not (family == "inventory" and rule in _NEEDS_RELATION)
     if rule not in ONTOLOGY_RULES or domain is None:
         return False
-    if rule in _NEEDS_RELATION and domain == "pages":
+    if rule in _NEEDS_RELATION and family == "inventory":
         return False
     if rule == "datatype":
-        return domain in ("onchain", "pages")
+        return family in ("transfers", "inventory")
     if rule in ("domain_violation", "range_violation"):
         onto = ontology_index(domain).onto
         return any(any(not onto.is_a(c, rel.domain if rule == "domain_violation" else rel.range)
@@ -299,8 +313,8 @@ def broken_payloads(rule: str, domain: str | None = None) -> st.SearchStrategy[d
     """
     if rule not in SEED_RULES + ONTOLOGY_RULES:
         raise ValueError(f"unknown rule {rule!r}; known: {', '.join(SEED_RULES + ONTOLOGY_RULES)}")
-    if domain is not None and domain not in DOMAINS:
-        raise ValueError(f"domain must be one of {DOMAINS}")
+    if domain is not None:
+        _family(domain)
     if not breakable(rule, domain):
         raise ValueError(f"{rule} cannot be broken " + (f"in the {domain} domain" if domain else "without domain="))
     return _broken(rule, domain)
