@@ -23,7 +23,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from rdflib import Graph
+from rdflib import OWL, RDF, RDFS, Graph
+from rdflib import Literal as RdfLiteral
+from rdflib.namespace import DCTERMS
 
 from ont_platform.errors import OntologyError
 from ont_platform.ontology.model import DomainOntology, read_ontology
@@ -199,6 +201,21 @@ class Domain:
     def has_chunks(self) -> bool:
         """Whether relations are grounded in text chunks."""
         return self.family == "entities"
+
+    def title(self, lang: str = "ko") -> str:
+        """What the domain is about, in a few words: the ontology's ``rdfs:label`` or ``dcterms:title`` in
+        ``lang`` (else in any language), else the domain's name."""
+        g = self.graph
+        for onto in sorted(g.subjects(RDF.type, OWL.Ontology), key=str):
+            if str(onto).startswith("https://w3id.org/ont-platform/core"):
+                continue
+            values = [v for p in (RDFS.label, DCTERMS.title) for v in g.objects(onto, p) if isinstance(v, RdfLiteral)]
+            for v in values:
+                if v.language == lang:
+                    return str(v)
+            if values:
+                return str(values[0])
+        return self.name
 
     def fingerprint(self) -> str:
         """A digest of the ontology and shapes text: the same domain read back from a store has the same one."""

@@ -15,6 +15,7 @@ from rdflib import URIRef
 
 from ont_platform.answer.contracts import OnchainAnswer, PathEdge
 from ont_platform.namespaces import OC, mint
+from ont_platform.ontology.model import local_name
 from ont_platform.qa.adjacency import WalkTooLong
 from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
@@ -156,15 +157,29 @@ def answer(ctx: Context, question: str, q_id: str) -> OnchainAnswer:
         return _no_start(ctx, p, q_id)
     if p.unexplained:
         return _not_understood(p, q_id)
-    if p.intent == "label":
-        return _label(ctx, p, q_id)
-    if p.intent == "cluster":
-        return _cluster(ctx, p, q_id)
+    if p.intent == "label" or (p.intent == "path" and p.target_class is None and p.target_node is None):
+        result = _label(ctx, p, q_id)
+    elif p.intent == "cluster":
+        result = _cluster(ctx, p, q_id)
+    elif p.intent == "flow":
+        result = _flow(ctx, p, q_id)
+    else:
+        result = _path(ctx, p, q_id)
+    return result.model_copy(update={"answer_ko": f"{result.answer_ko} (읽은 질문: {reading(ctx, p)})"})
+
+
+def reading(ctx: Context, p: OnchainPlan) -> str:
+    """The plan in words, so a person can spot a misreading at a glance: ``n_a1 →transfer(≤3 홉)→
+    ExchangeDeposit``."""
+    arrow = "←" if p.backward else "→"
+    if p.intent == "path" and (p.target_class is not None or p.target_node is not None):
+        target = p.target_node or local_name(p.target_class or URIRef(""))
+        return f"{p.start} {arrow}transfer(≤{p.hops} 홉){arrow} {target}"
     if p.intent == "flow":
-        return _flow(ctx, p, q_id)
-    if p.target_class is None and p.target_node is None:
-        return _label(ctx, p, q_id)
-    return _path(ctx, p, q_id)
+        return f"{p.start} 의 {p.hops}홉 이내 {'유입' if p.backward else '송금'} 흐름"
+    if p.intent == "cluster":
+        return f"{p.start} 와 sameEntity(≤{p.hops} 단계, 추론)로 묶이는 주소"
+    return f"{p.start} 의 클래스와 라벨"
 
 
 def _answer(q_id: str, intent: str, query: str, text: str, path: list[PathEdge], cited: list[str],

@@ -70,9 +70,12 @@ class GraphSet:
 
     def describe(self) -> list[dict[str, Any]]:
         """Each domain with the contract its answers follow and its sample questions."""
-        return [{"domain": d, "contract": self.graph(d).domain(d).contract, "family": self.graph(d).domain(d).family,
-                 "examples": self.examples.get(d, [])}
-                for d in self.domains()]
+        out = []
+        for d in self.domains():
+            spec = self.graph(d).domain(d)
+            out.append({"domain": d, "title": spec.title("ko"), "contract": spec.contract, "family": spec.family,
+                        "examples": self.examples.get(d, [])})
+        return out
 
     def graph(self, domain: str) -> KnowledgeGraph:
         """The graph holding ``domain``, or NotFound."""

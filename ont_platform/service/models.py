@@ -93,6 +93,8 @@ class ErrorBody(BaseModel):
 
 class DomainInfo(BaseModel):
     domain: str
+    title: str = Field(description="what the domain is about: its ontology's title or label")
+    family: str = Field(description="entities, transfers or inventory: how it is asked and the contract it answers with")
     contract: str | None
     examples: list[str]
 

@@ -114,3 +114,24 @@ def test_cli_load_ask_verify_and_eval_work_on_the_folder(tmp_path: Path, capsys:
     capsys.readouterr()
     assert main(["eval", "gold", str(FILMS / "questions.jsonl"), "--data", str(FILMS)]) == 0
     assert "films:answer" in capsys.readouterr().out
+
+
+def test_the_service_lists_asks_and_verifies_a_users_domain(films: KnowledgeGraph) -> None:
+    from fastapi.testclient import TestClient
+
+    from ont_platform.service.app import create_app
+
+    item = QUESTIONS[0]
+    with TestClient(create_app([films], examples={"films": [item["question"]]})) as client:
+        listed = client.get("/api/v1/domains").json()
+        assert [(d["domain"], d["family"], d["contract"]) for d in listed] == [("films", "entities", "hop_decision")]
+        assert listed[0]["examples"] == [item["question"]]
+        got = client.post("/api/v1/ask", json={"domain": "films", "question": item["question"], "id": item["id"]})
+        assert got.status_code == 200
+        answer = got.json()
+        assert answer["decision"] == item["expected"]["decision"]
+        report = client.post("/api/v1/verify", json={"answer": answer, "question": item["question"]}).json()
+        assert report["ok"], report
+        node = item["expected"]["path"][0]["src"]
+        facts = client.get(f"/api/v1/nodes/films/{node}").json()
+        assert facts["classes"] and facts["label"]

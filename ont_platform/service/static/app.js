@@ -4,7 +4,6 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-const DOMAIN_NAMES = { onchain: "온체인 거래", kg: "인물·회사·장소", pages: "페이지 인벤토리" };
 const INTENTS = {
   path_exists: "경로 있음", token_flow: "자금 흐름", cluster_lookup: "동일 주체 추정",
   label_lookup: "클래스 조회", no_path: "경로 없음",
@@ -84,6 +83,12 @@ async function api(method, path, body) {
 
 let DOMAINS = [];
 
+// The family decides how an answer looks (its contract); the domain is any loaded one, bundled or a user's.
+function familyOf(domain) {
+  const info = DOMAINS.find((d) => d.domain === domain);
+  return info ? info.family : null;
+}
+
 function fillExamples() {
   const select = $("example");
   clear(select);
@@ -104,9 +109,10 @@ async function loadDomains() {
   const select = $("domain");
   clear(select);
   for (const d of DOMAINS) {
-    select.append(el("option", { value: d.domain }, `${d.domain} · ${DOMAIN_NAMES[d.domain] || d.contract || ""}`));
+    select.append(el("option", { value: d.domain }, `${d.domain} · ${d.title || d.contract || ""}`));
   }
-  if (DOMAINS.some((d) => d.domain === "onchain")) select.value = "onchain";
+  const first = DOMAINS.find((d) => d.family === "transfers");
+  if (first) select.value = first.domain;
   fillExamples();
 }
 
@@ -128,13 +134,13 @@ function renderCard(domain, answer, report) {
   clear(facts);
   clear($("failures"));
   let text = "";
-  if (domain === "onchain") {
+  if (familyOf(domain) === "transfers") {
     badges.append(badge(`의도: ${answer.intent} · ${INTENTS[answer.intent] || ""}`, "intent"));
     badges.append(badge(`확신도: ${CONFIDENCE[answer.confidence] || answer.confidence}`, `conf-${answer.confidence}`));
     text = answer.answer_ko;
     fact(facts, "질문 id", answer.q_id);
     fact(facts, "인용 노드", answer.cited_nodes);
-  } else if (domain === "kg") {
+  } else if (familyOf(domain) === "entities") {
     badges.append(badge(`결정: ${answer.decision} · ${DECISIONS[answer.decision] || ""}`, `decision-${answer.decision}`));
     text = answer.reason;
     fact(facts, "답", answer.answer);
@@ -171,7 +177,7 @@ function renderCard(domain, answer, report) {
 function pathOf(domain, answer) {
   // Normalised edges {from, to, label, full, kind} and nodes in order of appearance.
   const edges = [];
-  if (domain === "onchain") {
+  if (familyOf(domain) === "transfers") {
     for (const e of answer.path) {
       const observed = e.tx_hash !== null && e.tx_hash !== undefined;
       edges.push({
@@ -180,7 +186,7 @@ function pathOf(domain, answer) {
         full: observed ? `${e.edge_id} · tx ${e.tx_hash}` : `${e.edge_id} · 트랜잭션 없음 (추론된 관계)`,
       });
     }
-  } else if (domain === "kg") {
+  } else if (familyOf(domain) === "entities") {
     for (const h of answer.path) {
       const grounded = h.chunk_id !== null && h.chunk_id !== undefined;
       edges.push({
@@ -193,8 +199,8 @@ function pathOf(domain, answer) {
   const nodes = [];
   const add = (id) => { if (id && !nodes.includes(id)) nodes.push(id); };
   edges.forEach((e) => { add(e.from); add(e.to); });
-  if (domain === "onchain") (answer.cited_nodes || []).forEach(add);
-  if (domain === "kg" && answer.answer) add(answer.answer);
+  if (familyOf(domain) === "transfers") (answer.cited_nodes || []).forEach(add);
+  if (familyOf(domain) === "entities" && answer.answer) add(answer.answer);
   return { nodes, edges };
 }
 
@@ -308,7 +314,7 @@ function drawGraph(domain, answer, facts) {
 
   const nodeLayer = svg("g", { class: "nodes" });
   const start = nodes[0];
-  const goal = domain === "kg" ? answer.answer : (edges.length ? edges[edges.length - 1].to : null);
+  const goal = familyOf(domain) === "entities" ? answer.answer : (edges.length ? edges[edges.length - 1].to : null);
   for (const id of nodes) {
     const p = pos.get(id);
     const info = facts.get(id);
@@ -420,10 +426,10 @@ async function ask(event) {
       report = null;
     }
     renderCard(domain, answer, report);
-    $("path-title").textContent = domain === "pages" ? "일치한 페이지" : "경로";
-    const facts = domain === "pages" ? new Map() : await nodeFacts(domain, pathOf(domain, answer).nodes);
+    $("path-title").textContent = familyOf(domain) === "inventory" ? "일치한 페이지" : "경로";
+    const facts = familyOf(domain) === "inventory" ? new Map() : await nodeFacts(domain, pathOf(domain, answer).nodes);
     $("path-panel").hidden = false; // shown before drawing: text is measured while drawing
-    if (domain === "pages") {
+    if (familyOf(domain) === "inventory") {
       drawPages(answer);
     } else {
       drawGraph(domain, answer, facts);
