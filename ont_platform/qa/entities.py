@@ -54,8 +54,9 @@ from ont_platform.sparql import kg as q
 _EXIST = ("있",)  # the bare existence verb: a relation only when it follows a locative 에 or modifies a noun
 _SUBJECT = frozenset({"이", "가", "은", "는", "께서", "의", "이라는", "라는"})
 _OBLIQUE = frozenset({"에", "에서", "을", "를", "에게", "한테", "로", "으로", "께"})
-_GAP_MAX = 2
-"""At most this many hops are supplied by the ontology between two named parts of a question."""
+_GAP_MAX = 1
+"""At most this many hops are supplied by the ontology between two named parts of a question. One: a chain of
+two relations nobody named is a guess ("홍길동은 어느 나라 사람이야?" is not "the country of his employer")."""
 
 
 @dataclass
@@ -600,11 +601,17 @@ def _fill(ctx: Context, p: EntityPlan) -> tuple[list[Step], str | None]:
         raise Misread(f"온톨로지에 {_label(ctx, p.start)}에서 {ctx.onto.label(target, 'ko')}(으)로 이어지는 관계가 없습니다.")
     filled: list[list[Step]] = []
     for chain in chains:
-        filled.append([Step(prop, local_name(prop), None, target if i == len(chain) - 1 else None,
+        filled.append([Step(prop, local_name(prop), None, _gap_hint(p, target, i == len(chain) - 1),
                             "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)])
     if len(filled) == 1:
         return filled[0] + steps, None
     return filled[0] + steps, "|".join(" → ".join(local_name(s.prop) for s in f) for f in filled)
+
+
+def _gap_hint(p: EntityPlan, target: URIRef, last: bool) -> URIRef | None:
+    """Where a supplied step must land: on the class it was supplied for, except when that class is the asked
+    one (the asked-class check, which may follow the relation further, decides there)."""
+    return target if last and target != p.asked else None
 
 
 def _walk(ctx: Context, p: EntityPlan, qid: str) -> HopDecision:
@@ -624,7 +631,7 @@ def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, labels: dict[str, st
     chains = _gap_chains(ctx, classes, target, p.limit)
     results = []
     for chain in chains:
-        steps = [Step(prop, local_name(prop), None, target if i == len(chain) - 1 else None,
+        steps = [Step(prop, local_name(prop), None, _gap_hint(p, target, i == len(chain) - 1),
                       "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)]
         results.append((steps + list(p.steps), _walk_steps(ctx, p, qid, steps + list(p.steps), labels)))
     answered = [(s, r) for s, r in results if r.decision == "answer"]
@@ -634,7 +641,8 @@ def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, labels: dict[str, st
         names = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in answered)
         return best.model_copy(update={"reason": best.reason + f" (관계를 말하지 않아 온톨로지가 허용하는 {names}로 읽었고, "
                                                       "모두 같은 답에 닿습니다.)"})
-    listed = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in results)
+    listed = ", ".join(" → ".join(local_name(s.prop) + ("⁻¹" if s.direction == "inv" else "") for s in st
+                                  if s.how != "word") for st, _ in results)
     label = ctx.onto.label(target, "ko")
     return _decision(qid, "refuse", None, [], ["missing_edge"],
                      f"질문이 {_label(ctx, p.start)}에서 {label}까지 어떤 관계로 가는지 말하지 않았고, 온톨로지로는 "
