@@ -35,6 +35,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="strict guard; warnings also fail (exit 1)")
     p.add_argument("--domain", metavar="NAME",
                    help="also check classes, relations, domain/range and datatypes of this domain's ontology")
+    p.add_argument("--data", type=Path, metavar="DIR",
+                   help="check against the ontology of this dataset folder (its own ontology.ttl, or the bundled "
+                        "domain whose tables it holds); nothing is loaded")
     p.set_defaults(func=cmd_validate)
     parser: argparse.ArgumentParser = p
     return parser
@@ -69,7 +72,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from ont_platform.validation import OntologyGuard
 
     payload = _read(args.file)
-    guard = OntologyGuard(args.validator, strict=args.strict, ontology=args.domain)
+    ontology = args.domain
+    if args.data is not None:
+        from ont_platform.domains import domain_of_folder
+
+        spec = domain_of_folder(args.data)
+        if args.domain is not None and args.domain != spec.name:
+            raise InputError(f"--domain {args.domain} but {args.data} holds the {spec.name} domain")
+        ontology = spec
+    guard = OntologyGuard(args.validator, strict=args.strict, ontology=ontology)
     try:
         result = guard.validate_sync(payload)
     except ValidationFailed as exc:

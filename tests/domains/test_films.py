@@ -135,3 +135,18 @@ def test_the_service_lists_asks_and_verifies_a_users_domain(films: KnowledgeGrap
         node = item["expected"]["path"][0]["src"]
         facts = client.get(f"/api/v1/nodes/films/{node}").json()
         assert facts["classes"] and facts["label"]
+
+
+def test_cli_validate_checks_an_extraction_against_the_folders_ontology(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    good = {"entities": [{"id": "E_1", "label": "종이새", "type": "individual", "ontology_class": "Film"},
+                         {"id": "E_2", "label": "오세린", "type": "individual", "ontology_class": "Director"}],
+            "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "directedBy", "target_id": "E_2"}]}
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(good, ensure_ascii=False), encoding="utf-8")
+    assert main(["validate", str(path), "--data", str(FILMS)]) == 0
+    bad = {**good, "relations": [{**good["relations"][0], "predicate": "boughtBy"}]}
+    path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    assert main(["validate", str(path), "--data", str(FILMS)]) == 1
+    out = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert [e["code"] for e in out["validation_errors"]] == ["unknown_predicate"]
