@@ -65,9 +65,14 @@ def morphs(text: str, *, typos: bool = True) -> list[Morph]:
     for t in tokens:
         tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
         form = t.form
+        end = t.start + t.len
         if tag == "SL":
+            bare = form.rstrip(".")  # kiwi keeps a sentence's final period on an English word ("in.")
+            if bare and bare != form:
+                end -= len(form) - len(bare)
+                form = bare
             form = stem_en(form.lower())
-        out.append(Morph(form, tag, t.start, t.start + t.len))
+        out.append(Morph(form, tag, t.start, end))
     return out
 
 

@@ -159,9 +159,10 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         elif is_title(m, text) and _next_to_name(ms, i, name_spans):
             parts.append(Part("start", m.start, m.end, m.form))  # 홍길동 대표님, Dr. Kim: part of the name
     asked = _asked_class(ms, classes, rels, first, english)
+    said = _merge_repeats(ctx, ms, rels, classes, asked)
     for c in classes:
         parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
-    ordered = _relation_order(rels, first, english)
+    ordered = _relation_order(said, first, english)
     steps = [Step(URIRef(t.ref), t.surface, (t.start, t.end), _hint(t, classes, asked, english, rels))
              for t in ordered]
     gap = None
@@ -197,6 +198,28 @@ def _next_to_name(ms: list[Morph], i: int, names: list[tuple[int, int]]) -> bool
     while k < len(ms) and ms[k].tag in ("SP", "SF", "SW"):  # "Dr. Kim"
         k += 1
     return k < len(ms) and any(s <= ms[k].start < e for s, e in names) and ms[i].tag == "SL"
+
+
+def _merge_repeats(ctx: Context, ms: list[Morph], rels: list[Mention], classes: list[Mention],
+                   asked: Mention | None) -> list[Mention]:
+    """One relation said twice, as a noun and then a verb ("에이크미 본사는 어느 도시에 있어": 본사 and 있 both say
+    where it is): a relation noun followed by a relation verb at or above it (or below it), with no class word
+    between them but the asked one, is one step, named by the narrower word. Two verbs are two clauses ("있는
+    곳이 속한 도시") and stay two steps."""
+    nouns = {m.start for m in ms if m.tag in ("NNG", "NNP")}
+    out: list[Mention] = []
+    for t in rels:
+        if out and out[-1].start in nouns:
+            prev = out[-1]
+            a, b = URIRef(prev.ref), URIRef(t.ref)
+            between = [c for c in classes if prev.end <= c.start and c.end <= t.start and c is not asked]
+            if a != b and not between and (a in ctx.onto.subproperties(b) or b in ctx.onto.subproperties(a)):
+                if a in ctx.onto.subproperties(b):
+                    continue  # keep the narrower, earlier word
+                out[-1] = t
+                continue
+        out.append(t)
+    return out
 
 
 def _one_per_span(ctx: Context, rels: list[Mention]) -> list[Mention]:
