@@ -1,5 +1,10 @@
 """Korean morphology with kiwipiepy, loaded once per process.
 
+Node ids and hex strings are taken out before analysis and come back as one proper noun each: left to the
+model, ``nd_0 의 보관은`` splits the id, tags the particle after it as a noun and breaks the next word apart
+(보/관), so the reading would miss the relation word. (kiwipiepy's own pattern words, ``add_re_word``, do the
+same but aborted the process on some fuzzed questions.)
+
 Building a ``Kiwi`` analyzer costs seconds and about half a gigabyte, so there is one per process, created on
 first use under a lock. Questions are matched on the *lemmas* of their content morphemes (``세운`` → ``세우``,
 ``속한`` → ``속하``), so endings, honorifics and spacing do not matter; the ontology's labels are analysed the
@@ -8,6 +13,7 @@ same way, which is what lets the lexicon come from the ontology instead of lists
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -35,34 +41,43 @@ class Morph:
     end: int
 
 
-ID_WORD = r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_:]*[A-Za-z0-9](?![A-Za-z0-9_])"
-"""Node ids such as ``n_a1`` or ``nd_12``: one proper noun to the analyser."""
-HEX_WORD = r"(?<![0-9A-Za-z])0[xX][0-9a-fA-F]{4,64}(?![0-9A-Za-z])"
-"""Hex addresses and hashes: one proper noun to the analyser."""
+ID_WORDS = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_:]*[A-Za-z0-9](?![A-Za-z0-9_])"
+                      r"|(?<![0-9A-Za-z])0[xX][0-9a-fA-F]{4,64}(?![0-9A-Za-z])")
+"""Node ids (``n_a1``, ``nd_12``) and hex strings: one proper noun each (see :func:`morphs`)."""
 
 
 def analyzer() -> Kiwi:
-    """The process-wide analyzer (created on first call).
-
-    Ids and hex strings are registered as whole words: left to the model, ``nd_0 의 보관은`` splits the id,
-    tags the particle after it as a noun and breaks the next word apart (보/관), so the reading would miss
-    both the particle (the direction of the first hop) and the relation word."""
+    """The process-wide analyzer (created on first call)."""
     global _kiwi
     if _kiwi is None:
         with _lock:
             if _kiwi is None:
-                kiwi = Kiwi()
-                kiwi.add_re_word(ID_WORD, "NNP")
-                kiwi.add_re_word(HEX_WORD, "NNP")
-                _kiwi = kiwi
+                _kiwi = Kiwi()
     return _kiwi
 
 
 def morphs(text: str, *, typos: bool = True) -> list[Morph]:
-    """Morphemes of ``text`` with spans (verbs and adjectives as their stems); common typos corrected."""
+    """Morphemes of ``text`` with spans (verbs and adjectives as their stems); common typos corrected.
+
+    Characters outside the Basic Multilingual Plane (emoji, rare CJK) are analysed as U+FFFD, one for one, so
+    spans still index ``text``: kiwipiepy's pattern words (the ids above) count them as two UTF-16 units, and
+    an id after one aborted the process (a fuzzed question found it)."""
+    original = text
+    if any(ord(c) > 0xFFFF for c in text):
+        text = "".join(c if ord(c) <= 0xFFFF else "\ufffd" for c in text)
+    ids = [m.span() for m in ID_WORDS.finditer(text)]
+    for s, e in ids:
+        text = text[:s] + "Z" * (e - s) + text[e:]
     tokens = analyzer().tokenize(text, typos="basic" if typos else None)
-    out = []
+    out: list[Morph] = []
+    done: set[tuple[int, int]] = set()
     for t in tokens:
+        span = next(((s, e) for s, e in ids if s <= t.start < e), None)
+        if span is not None:
+            if span not in done:
+                done.add(span)
+                out.append(Morph(original[span[0]:span[1]], "NNP", span[0], span[1]))
+            continue
         tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
         form = t.form
         end = t.start + t.len
