@@ -223,6 +223,10 @@ def check_extraction(
     if not store.ask(f"ASK {{ {iri(str(marker))} a {iri(str(ONT.Dataset))} }}"):
         facts.add(marker, RDF.type, ONT.Dataset)
         facts.add(marker, ONT.domain, Literal(domain))
+        if not spec.bundled:  # as a load does: a later process reads the user's domain back from the store
+            facts.add(marker, ONT.ontologyText, Literal(spec.ontology_sources[0].read()))
+            if spec.shapes_sources:
+                facts.add(marker, ONT.shapesText, Literal(spec.shapes_sources[0].read()))
 
     if shacl:
         clock = time.perf_counter()

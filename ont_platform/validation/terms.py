@@ -159,7 +159,7 @@ def _index(spec: Domain) -> OntologyIndex:
     props = {p for kind in (OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty)
              for p in g.subjects(RDF.type, kind) if isinstance(p, URIRef)}
     # The loader's bookkeeping resource (one per loaded dataset) uses these terms too.
-    index.properties = frozenset(props | {RDF.type, ONT.domain, ONT.asOf})
+    index.properties = frozenset(props | {RDF.type, ONT.domain, ONT.asOf, ONT.ontologyText, ONT.shapesText})
     index.all_classes = frozenset(set(onto.classes.values()) | set(onto.relation_classes.values())
                                   | {c for c in g.subjects(RDF.type, OWL.Class) if isinstance(c, URIRef)
                                      and str(c).startswith(str(ONT))} | {ONT.Dataset})

@@ -157,3 +157,24 @@ def test_guard_and_ingest_use_the_users_ontology(folder: Path) -> None:
         before = len(kg)
         assert not kg.ingest(bad, guard=guard).accepted
         assert len(kg) == before
+
+
+def test_an_ingest_into_an_empty_store_records_the_domain_for_later_processes(folder: Path, tmp_path: Path) -> None:
+    from ont_platform import OntologyGuard
+
+    spec = register_domain(Domain.from_files(folder.name, folder / "ontology.ttl", check=False))
+    payload = {"entities": [
+        {"id": "E_a", "label": "새싹랩", "type": "individual", "ontology_class": "Company",
+         "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}},
+        {"id": "E_b", "label": "한빛전자", "type": "individual", "ontology_class": "Company",
+         "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}}],
+        "relations": [{"id": "R_1", "source_id": "E_b", "predicate": "investedIn", "target_id": "E_a",
+                       "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}}]}
+    db = tmp_path / "ingested.db"
+    with KnowledgeGraph.open(db) as kg:
+        report = kg.ingest(payload, guard=OntologyGuard("lightweight", ontology=spec))
+        assert report.accepted, report.errors
+    forget_domain(folder.name)
+    with KnowledgeGraph.open(db) as kg:
+        assert kg.domains() == [folder.name]
+        assert "investedIn" in kg.domain(folder.name).ontology.relations
