@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 from ont_platform import KnowledgeGraph
-from ont_platform.qa import entities as kg_qa
 from ont_platform.qa import onchain as onchain_qa
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,12 +69,13 @@ def main() -> None:
                 want = item["expect"]
                 if name == "kg":
                     ok += got["decision"] == want["decision"] and got["factors"] == want["factors"]
+                elif want[field] == "not_understood":  # a reading that leaves words unexplained claims nothing
+                    ok += got["confidence"] == "low" and not got["cited_nodes"]
                 else:
                     intents = {"path": {"path_exists", "no_path"}, "cluster": {"cluster_lookup"},
                                "label": {"label_lookup"}, "flow": {"token_flow"}}
                     ok += got["intent"] in intents.get(want[field], {want.get("intent")})
             print(f"corpus {name}: {ok}/{len(items)} intent/decision correct ({ok / len(items):.1%})")
-    _ = kg_qa
 
 
 if __name__ == "__main__":
