@@ -676,6 +676,7 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
     if preds.is_file():
         table = read_table(preds, ("phrase", "op", "value"), ("applies_to",), problems, limits)
         predicate_iri = Minter(load.domain, "node")
+        phrases_seen: set[str] = set()
         for row in table.rows if table else []:
             phrase, op, value, applies = row.get("phrase"), row.get("op"), row.get("value"), row.get("applies_to")
             if not phrase or op not in _OPS | set(date_ops):
@@ -706,10 +707,15 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                     lexical = str(int(number))
             fits = {"boolean": ("boolean",), "date": ("date",), "number": numeric}[kind]
             if target is not None and target not in fits:
-                problems.append(Problem(preds.name, row.line, f"{op} {value} does not fit {applies}, a {target} "
-                                                              "column"))
+                problems.append(Problem(preds.name, row.line, f"{op} {value} does not fit {applies} ({target} "
+                                                              "column)"))
                 continue
-            node = predicate_iri(f"predicate:{phrase}|{applies}|{op}|{lexical}")
+            # one resource per row: a phrase's later rows (other columns) must not merge into its first one
+            key = f"predicate:{phrase}"
+            if phrase in phrases_seen:
+                key += f"|{applies}|{op}|{lexical}"
+            phrases_seen.add(phrase)
+            node = predicate_iri(key)
             text = (f"{node} {_TYPE} {term(PG.VaguePredicate)} .\n{node} {term(PG.phrase)} {plain(phrase)} .\n"
                     f"{node} {term(PG.op)} {plain(op)} .\n{node} {term(PG.value)} {typed(lexical, suffix)} .\n")
             if applies:

@@ -205,25 +205,30 @@ def read_snapshot(store: Store, spec: Domain, *, max_rows: int = DEFAULT_MAX_ROW
 
 
 def _read_pages(store: Store, snap: Snapshot, limit: int, timeout: float | None) -> None:
+    """Columns (numeric, date, boolean and text; a rank column is a decimal one), the dataset's numeric
+    predicate thresholds (true/false rows and day counts are not thresholds a filter shows) and every cell."""
+    kinds = ("integer", "decimal", "date", "boolean", "text")
     for col in snap.onto.columns.values():
-        if col.type in ("integer", "decimal", "date"):
+        if col.type in kinds:
             snap.columns[col.name] = PageColumnFact(col.name, str(col.iri), col.type)
     vocab_q = snapshot_page_columns(limit)
     for r in _rows(store, vocab_q, limit, "columns", snap, timeout):
         name, ctype = str(r["name"]), str(r["type"])
-        if ctype in ("integer", "decimal", "date") and name not in snap.columns:
+        if ctype in kinds and name not in snap.columns:
             snap.columns[name] = PageColumnFact(name, str(r["prop"]), ctype)
     pred_q = snapshot_page_predicates(limit)
     for r in _rows(store, pred_q, limit, "predicates", snap, timeout):
+        if str(r["op"]) not in ("=", "!=", "<", "<=", ">", ">="):
+            continue  # older_than_days / newer_than_days: a count of days, shown in the filter as a date
         try:
             value = Decimal(str(r["value"]))
         except InvalidOperation:
-            continue
+            continue  # true / false
         snap.predicates.append(PredicateFact(str(r["phrase"]), str(r["op"]), value, _text(r.get("applies"))))
     snap.predicates.extend(builtin_predicates())
     by_iri = {c.iri: c.name for c in snap.columns.values()}
     cell_q = snapshot_page_cells(limit)
-    for r in _rows(store, cell_q, limit, "pages", snap, timeout):
+    for r in _rows(store, cell_q, limit, "page cells", snap, timeout):
         cells = snap.pages.setdefault(str(r["url"]), {})
         column = by_iri.get(str(r.get("p")))
         if column is not None and r.get("v") is not None:

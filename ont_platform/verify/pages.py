@@ -2,9 +2,11 @@
 thresholds; the matched URL set is exactly what the filter selects; evidence shows the inventory's values;
 clarify and unsupported carry nothing.
 
-The filter is re-run here in plain Python over the inventory read from the graph (Decimal and date
-comparisons; a page with an empty cell never matches a condition on that column), not through the SPARQL the
-answerer builds.
+The filter is re-run here in plain Python over the inventory read from the graph (Decimal, date and boolean
+comparisons, case-blind containment for text; a page with an empty cell never matches a condition on that
+column), not through the SPARQL the answerer builds. A text value is written in single quotes with ``\'`` and
+``\\`` escaped (``title contains 'it\'s'``), in the filter and in the evidence alike, so a comma or an
+``AND`` inside it is never read as the start of another condition.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from ont_platform.verify.graph import PageColumnFact, Snapshot
 from ont_platform.verify.verifier import Case
 
 OPERATORS = ("<=", ">=", "!=", "=", "<", ">")
-_CONDITION = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*(\S+)\s*$")
-_AND = re.compile(r"\s+AND\s+")
-_EVIDENCE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$")
+TEXT_OPERATORS = ("contains", "not_contains")
+_QUOTED = r"'(?:[^'\\]|\\.)*'"
+_CONDITION = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(not_contains\b|contains\b|<=|>=|!=|=|<|>)\s*(" + _QUOTED
+                        + r"|\S+)\s*(?:AND\s+|$)")
+_EVIDENCE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(" + _QUOTED + r"|[^,]*?)\s*(?:,|$)")
 
-Value = Decimal | date
+Value = Decimal | date | bool | str
 
 
 def check(case: Case) -> None:
@@ -51,9 +55,21 @@ def empty(case: Case) -> None:
         case.fail("empty", f"{status} must use no columns, got {a['columns_used']}")
 
 
-def typed(col: PageColumnFact, raw: str) -> Value | None:
-    """A cell or threshold as a comparable value of the column's type (None when it is not one)."""
+def unquote(raw: str) -> str | None:
+    """The text of a quoted value (``'it\\'s'`` → ``it's``), or None when it is not quoted."""
+    if len(raw) < 2 or raw[0] != "'" or raw[-1] != "'":
+        return None
+    return re.sub(r"\\(.)", r"\1", raw[1:-1])
+
+
+def typed(col: PageColumnFact, raw: str, *, cell: bool = False) -> Value | None:
+    """A cell (``cell=True``: as stored) or a threshold as a comparable value of the column's type (None when it
+    is not one). A text threshold is quoted; a text cell is the stored string."""
+    if col.type == "text":
+        return raw if cell else unquote(raw.strip())
     text = raw.strip().strip("'\"")
+    if col.type == "boolean":
+        return {"true": True, "false": False}.get(text.lower())
     try:
         if col.type == "date":
             return date.fromisoformat(text)
@@ -64,6 +80,9 @@ def typed(col: PageColumnFact, raw: str) -> Value | None:
 
 
 def holds(cell: Value, op: str, value: Value) -> bool:
+    if op in TEXT_OPERATORS:
+        inside = str(value).lower() in str(cell).lower()
+        return inside if op == "contains" else not inside
     return {
         "=": cell == value, "!=": cell != value, "<": cell < value, "<=": cell <= value,  # type: ignore[operator]
         ">": cell > value, ">=": cell >= value,  # type: ignore[operator]
@@ -82,13 +101,10 @@ def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | N
         return None
     out: list[tuple[PageColumnFact, str, Value]] = []
     usable = True
-    for part in _AND.split(text.strip()):
-        m = _CONDITION.match(part)
-        if m is None:
-            case.fail("filter", f"cannot read the condition {part!r} (expected: column op value)")
+    for name, op, raw in _conditions(case, text):
+        if not name:
             usable = False
             continue
-        name, op, raw = m.groups()
         col = snap.columns.get(name)
         if col is None:
             case.fail("filter", f"column {name!r} is not in the column dictionary "
@@ -98,6 +114,11 @@ def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | N
         value = typed(col, raw)
         if value is None:
             case.fail("filter", f"value {raw!r} is not a {col.type} for column {name}")
+            usable = False
+            continue
+        allowed_ops = TEXT_OPERATORS if col.type == "text" else ("=", "!=") if col.type == "boolean" else OPERATORS
+        if op not in allowed_ops:
+            case.fail("filter", f"operator {op} does not apply to {name}, a {col.type} column")
             usable = False
             continue
         out.append((col, op, value))
@@ -111,10 +132,25 @@ def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | N
     question = case.question or ""
     allowed = question_numbers(question) | dictionary_values(snap)
     for col, op, value in out:
-        if isinstance(value, Decimal) and value not in allowed:
+        if isinstance(value, Decimal) and not isinstance(value, bool) and value not in allowed:
             case.fail("filter", f"threshold {col.name} {op} {value} is neither written in the question nor in the "
                                 "predicate dictionary")
     return out if usable else None
+
+
+def _conditions(case: Case, text: str) -> list[tuple[str, str, str]]:
+    """``col op value AND …`` split into its conditions (a quoted value may hold ' AND '); a part that cannot
+    be read is reported and comes back with an empty name."""
+    out, pos, text = [], 0, text.strip()
+    while pos < len(text):
+        m = _CONDITION.match(text, pos)
+        if m is None or m.end() == pos:
+            rest = text[pos:]
+            case.fail("filter", f"cannot read the condition {rest!r} (expected: column op value)")
+            return [*out, ("", "", rest)]
+        out.append((m.group(1), m.group(2).strip(), m.group(3)))
+        pos = m.end()
+    return out
 
 
 def run_filter(snap: Snapshot, conditions: list[tuple[PageColumnFact, str, Value]]) -> set[str]:
@@ -124,7 +160,7 @@ def run_filter(snap: Snapshot, conditions: list[tuple[PageColumnFact, str, Value
         ok = True
         for col, op, value in conditions:
             raw = cells.get(col.name)
-            cell = typed(col, raw) if raw is not None else None
+            cell = typed(col, raw, cell=True) if raw is not None else None
             if cell is None or not holds(cell, op, value):
                 ok = False
                 break
@@ -179,11 +215,7 @@ def evidence(case: Case) -> None:
         cells = snap.pages.get(url)
         if cells is None:
             continue
-        shown: dict[str, str] = {}
-        for part in str(m.get("evidence", "")).split(","):
-            em = _EVIDENCE.match(part)
-            if em is not None:
-                shown[em.group(1)] = em.group(2)
+        shown = {em.group(1): em.group(2) for em in _EVIDENCE.finditer(str(m.get("evidence", "")))}
         for name in used:
             col = snap.columns.get(name)
             if col is None:
@@ -192,7 +224,7 @@ def evidence(case: Case) -> None:
                 case.fail("evidence", f"{url}: evidence does not show {name}")
                 continue
             stored = cells.get(name)
-            want = typed(col, stored) if stored is not None else None
+            want = typed(col, stored, cell=True) if stored is not None else None
             got = typed(col, shown[name])
             if want is None or got != want:
                 case.fail("evidence", f"{url}: evidence says {name}={shown[name]}, the inventory has "

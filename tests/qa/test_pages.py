@@ -154,7 +154,7 @@ RAN: list[tuple[str, list[Cond]]] = [
     ("노출수 1만 회 이상이면서 CTR 2% 미만인 페이지 목록", [(IMP, ">=", "10000"), (CTR, "<", "0.02")]),
     ("노출 3천~1만 사이", [(IMP, ">=", "3000"), (IMP, "<=", "10000")]),
     ("클릭 100번 넘게 받은 페이지", [(CLK, ">", "100")]),
-    ("세션이 50 미만인 블로그 글", [(SES, "<", "50")]),
+    ("세션이 50 미만인 페이지", [(SES, "<", "50")]),
     ("방문수 0", [(SES, "=", "0")]),
     ("노출 천 이상 클릭 없는", [(IMP, ">=", "1000"), (CLK, "=", "0")]),
     ("노출 1.5천 이상", [(IMP, ">=", "1500")]),
@@ -231,9 +231,8 @@ RAN: list[tuple[str, list[Cond]]] = [
     ("이탈률이 0.7 이상인 페이지", [(BOUNCE, ">=", "0.7")]),
     ("바운스율이 0.5 이하", [(BOUNCE, "<=", "0.5")]),
     ("이탈율 80% 이상", [(BOUNCE, ">=", "0.8")]),
-    # hostile text around a real condition: values only ever reach SPARQL as typed literals
-    ("클릭 = 0 } ; DELETE WHERE { ?s ?p ?o }", [(CLK, "=", "0")]),
-    ('clicks = "0"^^<http://evil.example/x> } INSERT DATA { <a> <b> <c> }', [(CLK, "=", "0")]),
+    # hostile text around a real condition: values only ever reach SPARQL as typed literals (markup tags are
+    # not words; SPARQL keywords are, and are asked back: see UNEXPLAINED below)
     ("<b>클릭</b> 0", [(CLK, "=", "0")]),
     ("노출 1000 이상 클릭 0 " + "아" * 800, [(IMP, ">=", "1000"), (CLK, "=", "0")]),
     # more voices
@@ -334,6 +333,26 @@ REFUSED: list[tuple[str, str]] = [
     ("작년 대비 노출이 줄어든 페이지", "unsupported"),
     ("클릭이 많고 이탈률이 낮은 페이지", "clarify"),
 ]
+
+
+# Questions that used to run with a word left unread and are now asked back, the word named in the hedge.
+UNEXPLAINED: list[dict[str, str]] = [
+    {"question": "세션이 50 미만인 블로그 글", "word": "블로그",
+     "note": "ran as sessions_30d < 50, which returned shop pages too: the inventory has no column for the blog, "
+             "so '블로그' is a condition the filter dropped; clarify is the honest outcome"},
+    {"question": "클릭 = 0 } ; DELETE WHERE { ?s ?p ?o }", "word": "DELETE",
+     "note": "ran as clicks_30d = 0, ignoring the pasted SPARQL; the words of the update are now named and asked "
+             "about instead (nothing of it reaches SPARQL either way)"},
+    {"question": 'clicks = "0"^^<http://evil.example/x> } INSERT DATA { <a> <b> <c> }', "word": "INSERT",
+     "note": "ran as clicks_30d = 0, ignoring the pasted SPARQL; now asked back, naming the words"},
+]
+
+
+@pytest.mark.parametrize("item", UNEXPLAINED, ids=[f"unexplained-{i}" for i in range(len(UNEXPLAINED))])
+def test_a_word_the_reading_does_not_use_is_asked_back(kg: KnowledgeGraph, item: dict[str, str]) -> None:
+    result = kg.ask(item["question"]).to_json()
+    check_refusal(result, "clarify")
+    assert f"'{item['word']}'" in result["hedge"], result["hedge"]
 
 
 @pytest.mark.parametrize(("question", "conds"), RAN, ids=[f"ran-{i}" for i in range(len(RAN))])

@@ -6,8 +6,12 @@ One idea per module:
 
 * ``vocabulary`` — the columns, vague phrases and ontology concepts of the loaded inventory, added to the lexicon;
 * ``terms`` — where those words occur in a question;
-* ``numbers`` and ``dates`` — values and dates with the comparison words around them;
+* ``numbers``, ``dates`` and ``ranks`` — values, dates and rank expressions with the comparison words around them;
+* ``values`` — what a boolean or text column's mention asks for;
+* ``predicates`` — which row of the predicate dictionary a phrase takes on the column it modifies;
+* ``slots`` — column mentions and the rules values attach to them by;
 * ``reader`` — the question read into conditions, or into why it needs a clarification or is unsupported;
+* ``account`` — the words of the question the reading does not explain;
 * ``wording`` — how columns and values are written in hedges;
 * ``results`` — the filter run and the ``PageFilterResult`` with its hedge.
 

@@ -42,6 +42,8 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?P<rel>이번\s*달|이달|지난\s*달|저번\s*달|전월|this\s+month|last\s+month)" + _MONTH_MOD, re.IGNORECASE)),
     ("rel_week", re.compile(r"(?P<rel>이번\s*주|금주|지난\s*주|저번\s*주|this\s+week|last\s+week)", re.IGNORECASE)),
     ("rel_day", re.compile(r"(?P<rel>오늘|어제|그제|그저께|today|yesterday)", re.IGNORECASE)),
+    ("age_en", re.compile(r"(?:(?:in|for)\s+)?(?P<age>over|more\s+than|at\s+least)\s+" + _NUM + r"\s*" + _UNIT
+                          + r"(?:\s+ago)?(?![a-z])", re.IGNORECASE)),
     ("ago", re.compile(_NUM + r"\s*" + _UNIT + r"\s*(?:전|ago)", re.IGNORECASE)),
     ("age", re.compile(
         _NUM + r"\s*" + _UNIT + r"\s*(?:(?:이|가)\s*)?(?P<age>이상|넘게|넘은|넘는|넘도록|넘었|초과|지난|or\s+more|\+)",
@@ -188,9 +190,9 @@ def _resolve(kind: str, m: re.Match[str], as_of: date) -> DateExpr:
     if kind == "ago":
         point = _shift(as_of, _count(m), m.group("unit"))
         return DateExpr("point", s, e, point, point, relative=True, text=text)
-    if kind == "age":
+    if kind in ("age", "age_en"):  # '1년 넘게', 'in over a year': older than the period
         point = _shift(as_of, _count(m), m.group("unit"))
-        op = "<=" if m.group("age") in ("이상", "or more", "+") else "<"
+        op = "<=" if re.sub(r"\s+", " ", m.group("age").lower()) in ("이상", "or more", "+", "at least") else "<"
         return DateExpr("age", s, e, point, point, op=op, relative=True, text=text)
     if kind == "recent":
         name = "n" if m.group("unit") else "n2"

@@ -95,6 +95,9 @@ class Number:
     op: str
     unit: str
     text: str
+    rank: bool = False  # a rank expression ('10위 이내'), for a rank-like column only (``ranks``)
+    named: bool = False  # a rank expression whose words name a rank by themselves ('10위', 'ranked')
+    column: str | None = None  # the rank column named inside the expression ('position 10th or worse')
 
 
 def op_of(m: re.Match[str] | None) -> str | None:

@@ -1,17 +1,18 @@
 """A page question read into conditions on columns, or into the reason it needs a clarification or is
 unsupported.
 
-Each number, vague phrase and date attaches to the column mention that can take it: the closest one before it
-with no other condition in between (Korean puts the value after the column: '노출이 1000 이상'), else the
-closest one after it ('1000회 이상 노출된'). Questions a conjunctive filter cannot express — a column the
-inventory lacks, a ranking, 'or', a measure with no column named — get no conditions, only a hedge that says
-what would make them answerable. Nothing is run here, so reading is offline and deterministic.
+Each number, rank, vague phrase and date attaches to the column mention that can take it: the closest one
+before it with no other condition in between (Korean puts the value after the column: '노출이 1000 이상'),
+else the closest one after it ('1000회 이상 노출된'); text and boolean columns read their value around their
+own mention (``values``). Questions a conjunctive filter cannot express — a column the inventory lacks, a
+ranking, 'or', a measure with no column named, a word the reading does not account for — get no conditions,
+only a hedge that says what would make them answerable. Nothing is run here, so reading is offline and
+deterministic.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -20,54 +21,32 @@ from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
 from ont_platform.qa.korean import josa
 from ont_platform.qa.lexicon import Mention
-from ont_platform.qa.pages.dates import (
-    DATE_NEGATION_AFTER,
-    DATE_NEGATION_BEFORE,
-    DateExpr,
-    date_conditions,
-    read_dates,
-)
-from ont_platform.qa.pages.numbers import (
-    INVERT,
-    NEGATED,
-    Number,
-    code_spans,
-    read_numbers,
+from ont_platform.qa.pages import account
+from ont_platform.qa.pages.dates import DATE_NEGATION_AFTER, DATE_NEGATION_BEFORE, DateExpr, date_conditions, read_dates
+from ont_platform.qa.pages.numbers import INVERT, NEGATED, Number, code_spans, read_numbers
+from ont_platform.qa.pages.predicates import choose, fits, generic, own_columns, resolve
+from ont_platform.qa.pages.ranks import read_ranks
+from ont_platform.qa.pages.slots import (
+    Condition,
+    Slot,
+    Span,
+    Value,
+    attach,
+    after,
+    before,
+    blank,
+    completes_range,
+    nearest,
+    overlaps,
 )
 from ont_platform.qa.pages.terms import find_terms
-from ont_platform.qa.pages.vocabulary import (
-    METRIC_WINDOW_DAYS,
-    NUMERIC,
-    PageColumn,
-    VaguePredicate,
-    dataset_vocabulary,
-)
-from ont_platform.qa.pages.wording import example, fmt, ko, options, particle
+from ont_platform.qa.pages.values import read_bool, read_text
+from ont_platform.qa.pages.vocabulary import METRIC_WINDOW_DAYS, NUMERIC, dataset_vocabulary
+from ont_platform.qa.pages.wording import example, ko, options, particle
 from ont_platform.qa.text import normalize
 
 _MAX_VALUE = Decimal(10) ** 15
-
-
-@dataclass
-class Condition:
-    """One comparison of the filter, with where it came from."""
-
-    column: str
-    op: str
-    value: Decimal | date
-    start: int
-    source: str = "explicit"  # explicit | predicate | date
-    phrase: str | None = None
-    predicate: VaguePredicate | None = None
-
-
-@dataclass
-class _Slot:
-    column: str
-    start: int
-    end: int
-    cue: bool
-    conditions: list[Condition] = field(default_factory=list)
+__all__ = ["Condition", "PageQuery", "Value", "read_question"]
 
 
 @dataclass
@@ -85,43 +64,6 @@ _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
 _OR_WORDS = frozenset({"또는", "혹은", "or", "거나"})
 
 
-def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
-    chars = list(text)
-    for s, e in spans:
-        for i in range(max(0, s), min(e, len(chars))):
-            chars[i] = " "
-    return "".join(chars)
-
-
-def _overlaps(a: tuple[int, int], spans: Iterable[tuple[int, int]]) -> bool:
-    return any(a[0] < e and s < a[1] for s, e in spans)
-
-
-def _attach(slots: list[_Slot], start: int, end: int, ok: Callable[[_Slot], bool],
-            blockers: list[tuple[int, int]]) -> _Slot | None:
-    """The column mention a condition belongs to: the closest one before it with no other condition in between
-    (Korean puts the value after the column: '노출이 1000 이상'), else the closest one after it ('1000회 이상
-    노출된', 'over 1000 impressions')."""
-    before = [s for s in slots if ok(s) and s.end <= start
-              and not any(s.end <= b0 and b1 <= start for b0, b1 in blockers if (b0, b1) != (start, end))]
-    if before:
-        return max(before, key=lambda s: s.end)
-    after = [s for s in slots if ok(s) and s.start >= end]
-    return min(after, key=lambda s: s.start) if after else None
-
-
-def _nearest(slots: list[_Slot], start: int, end: int, ok: Callable[[_Slot], bool]) -> _Slot | None:
-    best: tuple[int, int, int] | None = None
-    pick = None
-    for i, s in enumerate(slots):
-        if not ok(s):
-            continue
-        key = (start - s.end, 0, i) if s.end <= start else (max(0, s.start - end), 1, i)
-        if best is None or key < best:
-            best, pick = key, s
-    return pick
-
-
 def read_question(ctx: Context, question: str) -> PageQuery:
     """Read a page question into conditions, or into the reason it needs a clarification or is unsupported.
 
@@ -131,59 +73,134 @@ def read_question(ctx: Context, question: str) -> PageQuery:
 
 
 class _Reader:
-    """One question on its way to conditions: the mentions found, then numbers, phrases and dates attached."""
+    """One question on its way to conditions: the mentions found, then values attached to columns."""
 
     def __init__(self, ctx: Context, question: str) -> None:
         self.vocab = vocab = dataset_vocabulary(ctx)
         self.as_of = ctx.as_of or date.today()
         self.text = text = normalize(question)
-        self.ms = morphs(text)
+        self.ms = ms = morphs(text)
         urls = [m.span() for m in _URL.finditer(text)]
-        terms = [t for t in find_terms(ctx, vocab, text, self.ms) if not _overlaps((t.start, t.end), urls)]
+        others: list[Mention] = []
+        terms = [t for t in find_terms(ctx, vocab, text, ms, others) if not overlaps((t.start, t.end), urls)]
+        # a text column's value first: the words it looks for are a value, not columns, numbers or dates
+        self.texts = [v for t in terms if t.kind == "column" and self._col_type(t.ref) == "text"
+                      for v in [read_text(text, ms, t)] if v is not None]
+        values = [(v.value_start, v.value_end) for v in self.texts]
+        terms = [t for t in terms if not overlaps((t.start, t.end), values)]
         col_terms = [t for t in terms if t.kind == "column" and t.ref in vocab.columns]
         col_spans = [(t.start, t.end) for t in col_terms]
+        text_spans = [(v.start, v.end) for v in self.texts]
         # pasted code ('x[3] = 7;', 'alert(1)') holds digits that are indexes and arguments, not thresholds
-        code = code_spans(_blank(text, urls), col_spans)
-        dates, self.bad_dates = read_dates(_blank(text, [*urls, *code]), self.as_of)
-        self.dates = [d for d in dates if not _overlaps((d.start, d.end), col_spans)]
-        self.numbers = read_numbers(_blank(text, [*urls, *code, *col_spans, *((d.start, d.end) for d in self.dates)]))
-        self.consumed = [(n.start, n.end) for n in self.numbers] + [(d.start, d.end) for d in self.dates]
+        code = code_spans(blank(text, [*urls, *values]), col_spans)
+        hidden = [*urls, *code, *values, *text_spans]
+        dates, self.bad_dates = read_dates(blank(text, hidden), self.as_of)
+        self.dates = [d for d in dates if not overlaps((d.start, d.end), col_spans)]
+        hidden += [(d.start, d.end) for d in self.dates]
+        self.ranks = self._ranks(blank(text, hidden), col_terms)
+        rank_spans = [(r.start, r.end) for r in self.ranks]
+        col_terms = [t for t in col_terms if not overlaps((t.start, t.end), rank_spans)]
+        col_spans = [(t.start, t.end) for t in col_terms]
+        self.bools = [read_bool(text, t) for t in col_terms if vocab.columns[t.ref].type == "boolean"]
+        # a negation right after a column ('업데이트되지 않은', '색인되지 않은') is that column's, never the
+        # number before it: with the column blanked it would look like '1000 이상 … 되지 않은'
+        owned = [(t.end, t.end + m.end()) for t in col_terms for m in [_negation_after(text[t.end:])] if m]
+        self.numbers = read_numbers(blank(text, [*hidden, *col_spans, *rank_spans, *owned,
+                                                 *((b.start, b.end) for b in self.bools)]))
+        self.consumed = ([(n.start, n.end) for n in [*self.numbers, *self.ranks]]
+                         + [(d.start, d.end) for d in self.dates] + text_spans
+                         + [(b.start, b.end) for b in self.bools if b.end > b.start])
         self.concepts = [(t, vocab.concepts[t.ref]) for t in terms if t.kind == "concept" and t.ref in vocab.concepts
-                         and not _overlaps((t.start, t.end), [*col_spans, *self.consumed])]
-        self.phrases = [t for t in terms if t.kind == "predicate" and not _overlaps((t.start, t.end), self.consumed)]
+                         and not overlaps((t.start, t.end), [*col_spans, *self.consumed])]
+        self.phrases = [t for t in terms if t.kind == "predicate" and not overlaps((t.start, t.end), self.consumed)]
         self.blockers = sorted([*self.consumed, *((t.start, t.end) for t in self.phrases)])
-        self.slots = [_Slot(t.ref, t.start, t.end, cue=vocab.columns[t.ref].type == "date" and _verbal(self.ms, t.end))
+        self.slots = [Slot(t.ref, t.start, t.end, cue=vocab.columns[t.ref].type == "date" and _verbal(ms, t.end))
                       for t in col_terms]
         for t, c in self.concepts:
             if c.role == "cue":
-                self.slots += [_Slot(name, t.start, t.end, cue=True) for name in c.related if name in vocab.columns]
+                self.slots += [Slot(name, t.start, t.end, cue=True) for name in c.related if name in vocab.columns]
         self.slots.sort(key=lambda s: (s.start, s.column))
         self.date_slots = [s for s in self.slots if self._type(s) == "date"]
         self.evaluation = next((c for _, c in self.concepts if c.role == "evaluation"), None)
         self.problems: list[str] = []
         self.notes: list[str] = []
+        self.spans = self._parts(terms, others, urls)
 
-    def _type(self, slot: _Slot) -> str:
+    def _ranks(self, work: str, col_terms: list[Mention]) -> list[Number]:
+        """Rank expressions, when the inventory has a rank-like column. One that holds a column's name ('position
+        10th or worse') goes to that column when it is rank-like and is dropped otherwise; a bare '상위 10' or
+        'top 10' only counts when a rank-like column is named."""
+        columns = self.vocab.columns
+        if not any(c.rank for c in columns.values()):
+            return []
+        rank_named = any(columns[t.ref].rank for t in col_terms)
+        out = []
+        for r in read_ranks(work):
+            inside = [t for t in col_terms if r.start < t.end and t.start < r.end]
+            if inside:
+                if not all(columns[t.ref].rank for t in inside):
+                    continue
+                r.column, r.named = inside[0].ref, True
+            if r.named or rank_named:
+                out.append(r)
+        return out
+
+    def _col_type(self, name: str) -> str:
+        col = self.vocab.columns.get(name)
+        return col.type if col is not None else ""
+
+    def _type(self, slot: Slot) -> str:
         return self.vocab.columns[slot.column].type
+
+    def _slot_of(self, t: Mention) -> Slot | None:
+        return next((s for s in self.slots if s.column == t.ref and s.start == t.start), None)
+
+    def _parts(self, terms: list[Mention], others: list[Mention], urls: list[Span]) -> list[tuple[str, int, int, str]]:
+        """Every span the reading uses, for the account of the question (``account``)."""
+        out = [(t.kind, t.start, t.end, t.ref) for t in terms]
+        out += [("cue" if m.kind == "cue" else m.kind, m.start, m.end, m.ref) for m in others]
+        out += [("value", s, e, "") for s, e in [*urls, *self.consumed]]
+        text = self.text
+        for t in [*terms, *others]:  # negations that belong to a column, a phrase or a verb
+            for m in (NEGATED.match(text[t.end:]), DATE_NEGATION_AFTER.match(text[t.end:])):
+                if m is not None and m.group(0).strip():
+                    out.append(("negation", t.end + m.start(), t.end + m.end(), ""))
+            prior = DATE_NEGATION_BEFORE.search(text[: t.start])
+            if prior is not None:
+                out.append(("negation", prior.start(), prior.end(), ""))
+        return out
 
     def read(self) -> PageQuery:
         refusal = self._refusal()
         if refusal is not None:
             return refusal
-        for n in self.numbers:
+        words = account.leftover(self.text, self.ms, self.spans)
+        if words:
+            concept = account.unsupported_among(self.vocab, words)
+            if concept is not None:
+                return _say("unsupported", _no_column(concept.label))
+            return _say("clarify", account.hedge(self.vocab, words))
+        for n in sorted([*self.numbers, *self.ranks], key=lambda n: n.start):
             self._number(n)
         for t in self.phrases:
             self._phrase(t)
         for d in self.dates:
             self._date(d)
+        for v in self.texts:
+            slot = self._slot_of(v.mention)
+            if slot is not None:
+                slot.conditions.append(Condition(v.column, v.op, v.value, v.start, "text"))
+        for b in self.bools:
+            slot = self._slot_of(b.mention)
+            if slot is not None and not slot.conditions and b.value is not None:
+                slot.conditions.append(Condition(b.column, "=", b.value, b.mention.start, "boolean"))
         return self._verdict()
 
     def _refusal(self) -> PageQuery | None:
         """Unsupported concepts and operations, measures without a column, OR, impossible dates."""
         for t, c in self.concepts:
             if c.role == "unsupported":
-                return _say("unsupported", f"이 인벤토리에는 {c.label} 컬럼이 없어 조건을 만들지 않았습니다. "
-                                           f"{c.label} 데이터를 컬럼으로 받으면 같은 방식으로 질의할 수 있습니다.")
+                return _say("unsupported", _no_column(c.label))
             if c.role == "operation":
                 return _say("unsupported", f"'{self.text[t.start:t.end]}'처럼 {josa(c.label, '이', '가')} 필요한 질문은 "
                                            "조건 필터로 옮길 수 없어 실행하지 않았습니다. 기준 값(예: '클릭 100 이상')을 "
@@ -198,7 +215,7 @@ class _Reader:
                 return _say("clarify", f"{c.label}의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
                                        f"{options(self.vocab, c.related, self.evaluation)} 알려 주시면 조건으로 옮깁니다.")
         if any(m.form.lower() in _OR_WORDS and m.tag in ("MAJ", "MAG", "EC", "SL")
-               and not _overlaps((m.start, m.end), self.consumed) for m in self.ms):
+               and not overlaps((m.start, m.end), self.consumed) for m in self.ms):
             return _say("clarify", "'또는'으로 이어진 조건은 모두 만족(AND)하는 페이지를 고르는 이 필터로 옮길 수 없어 "
                                    "실행하지 않았습니다. 조건을 나눠 따로 물어 주세요.")
         if self.bad_dates:
@@ -207,7 +224,7 @@ class _Reader:
         return None
 
     def _number(self, n: Number) -> None:
-        """An explicit number: to the column before it (nothing in between), else after it."""
+        """An explicit number or rank: to the column before it (nothing in between), else after it."""
         shown = n.text.strip()
         if n.unit == "개" and n.op == "=":
             self.notes.append(f"'{shown}'처럼 개수를 정한 요청은 적용하지 않고 조건에 맞는 페이지를 모두 돌려 드립니다.")
@@ -217,19 +234,31 @@ class _Reader:
             self.problems.append(f"숫자 '{shown}'는 다룰 수 있는 범위를 벗어나 조건으로 옮기지 않았습니다.")
             return
 
-        def fits(s: _Slot) -> bool:
-            return self._type(s) == "decimal" if n.percent else self._type(s) in NUMERIC
+        def fits_number(s: Slot) -> bool:
+            col = self.vocab.columns[s.column]
+            if n.rank:
+                return col.rank
+            return col.type == "decimal" and not col.rank if n.percent else col.type in NUMERIC
 
-        def free(s: _Slot) -> bool:
-            return fits(s) and not s.conditions
+        def free(s: Slot) -> bool:
+            return fits_number(s) and not s.conditions
 
-        def second_bound(s: _Slot) -> bool:  # '1000 이상 5000 이하'
-            return fits(s) and (not s.conditions or _completes_range(s, n.op))
+        def second_bound(s: Slot) -> bool:  # '1000 이상 5000 이하'
+            return fits_number(s) and (not s.conditions or completes_range(s, n.op))
 
-        slot = _attach(self.slots, n.start, n.end, free, self.blockers) or _nearest(
+        slot = attach(self.slots, n.start, n.end, free, self.blockers) or nearest(
             [s for s in self.slots if s.end <= n.start], n.start, n.end, second_bound)
+        ranked = [c for c in self.vocab.columns.values() if c.rank]
+        if n.column is not None or (slot is None and n.rank and n.named and len(ranked) == 1):
+            # 'position 10th or worse' holds its column; '10위 밖으로 밀린' names the only rank there is
+            slot = Slot(n.column or ranked[0].name, n.start, n.start, cue=False)
+            self.slots.append(slot)
         if slot is None:
-            if n.percent and any(self._type(s) in NUMERIC for s in self.slots):
+            if n.rank:
+                names = ", ".join(ko(c) for c in ranked)
+                self.problems.append(f"'{shown}'{particle(shown, '은', '는')} 순위 조건이라 순위 컬럼({names})에만 둘 수 있는데, "
+                                     "어느 순위인지 정하지 못해 실행하지 않았습니다. 순위 컬럼을 함께 적어 주세요.")
+            elif n.percent and any(self._type(s) in NUMERIC for s in self.slots):
                 self.problems.append(f"'{shown}'는 비율이라 횟수 컬럼의 기준으로 옮기지 않았습니다. "
                                      "비율 컬럼(예: 클릭률)을 지목해 주세요.")
             else:
@@ -239,51 +268,66 @@ class _Reader:
         slot.conditions.append(Condition(slot.column, n.op, n.value, n.start))
 
     def _phrase(self, t: Mention) -> None:
-        """A vague phrase: to a free column like a number, or to the column the dataset tied it to."""
+        """A vague phrase: to the column it modifies, whose row of the dictionary it then takes (``predicates``)."""
         candidates = self.vocab.predicates.get(t.ref, [])
         if not candidates:
             return
-        phrase = candidates[0].phrase
-        tied = {p.applies_to for p in candidates}
+        phrase, tied = candidates[0].phrase, own_columns(candidates)
+        kinds = {_kind(t) for p in candidates for t in p.types}
 
-        def tied_free(s: _Slot) -> bool:
-            return s.column in tied and not s.conditions
+        def could_take(s: Slot) -> bool:  # a column of a kind the phrase is about (a count, a date, true/false)
+            return not s.conditions and _kind(self._type(s)) in kinds
 
-        def free(s: _Slot) -> bool:
-            return self._type(s) in NUMERIC and not s.conditions
+        def other_side(s: Slot) -> bool:  # '클릭이 있긴 한데 5회 이하': the phrase before the number it bounds
+            col = self.vocab.columns[s.column]
+            return (s.start < t.start and all(c.start > t.start for c in s.conditions)
+                    and any(completes_range(s, p.op) for p in candidates if fits(p, col)))
 
-        def other_side(s: _Slot) -> bool:  # '클릭이 있긴 한데 5회 이하'
-            return any(_completes_range(s, p.op) for p in candidates if self._type(s) in p.types)
-
-        if None not in tied:
-            slot = _nearest(self.slots, t.start, t.end, tied_free)
-            if slot is None and len(tied) == 1:
-                slot = _Slot(str(next(iter(tied))), t.start, t.end, cue=False)
-                self.slots.append(slot)
-        else:
-            near = _nearest(self.slots, t.start, t.end, lambda s: True)
-            if near is not None and self._type(near) == "date":
-                return  # '수정 안 된': a negated date verb, read with the date
-            slot = _attach(self.slots, t.start, t.end, free, self.blockers) or _nearest(
-                self.slots, t.start, t.end, other_side)
+        near = nearest(self.slots, t.start, t.end, lambda s: True)
+        if near is not None and self._type(near) == "date" and not any("date" in p.types for p in candidates):
+            return  # '수정 안 된': a negated date verb, read with the date
+        slot = before(self.slots, t.start, t.end, could_take, self.blockers)
         if slot is None:
-            if not any(s.conditions for s in self.slots):
-                self.problems.append(f"'{phrase}'{particle(phrase, '이', '가')} 어느 컬럼의 조건인지 지목되지 않아 실행하지 "
-                                     f"않았습니다. {options(self.vocab, (), self.evaluation)} 알려 주시면 조건으로 옮깁니다.")
+            later = after(self.slots, t.end, could_take)
+            col = self.vocab.columns[later.column] if later is not None else None
+            if col is not None and (col.name in tied or generic(candidates)):
+                slot = later
+            elif tied and not generic(candidates):  # '이탈이 심한': the phrase names its column
+                slot = nearest(self.slots, t.start, t.end, lambda s: s.column in tied and not s.conditions)
+                if slot is None and len(tied) == 1:
+                    slot = Slot(next(iter(tied)), t.start, t.end, cue=False)
+                    self.slots.append(slot)
+            if slot is None:
+                slot = nearest(self.slots, t.start, t.end, other_side)
+        if slot is None:
+            if not any(s.conditions for s in self.slots) or tied:
+                named = ", ".join(ko(self.vocab.columns[c]) for c in sorted(tied) if c in self.vocab.columns)
+                which = f"{named} 가운데 어느 컬럼" if len(tied) > 1 else "어느 컬럼"
+                self.problems.append(f"'{phrase}'{particle(phrase, '이', '가')} {which}의 조건인지 지목되지 않아 실행하지 "
+                                     f"않았습니다. {options(self.vocab, sorted(tied), self.evaluation)} 알려 주시면 조건으로 "
+                                     "옮깁니다.")
             return
         col = self.vocab.columns[slot.column]
-        pred = _pick(candidates, col)
-        if pred is None:
+        choice = choose(candidates, col)
+        if choice.rivals:
+            said = " / ".join(f"{p.op} {p.value}" for p in choice.rivals)
+            self.problems.append(f"'{phrase}'{particle(phrase, '은', '는')} {ko(col)}에 대해 술어 사전에 기준이 여럿({said})이라 "
+                                 f"하나를 고르지 않았습니다. 기준 값을 직접 알려 주세요(예: '{col.label} {example(col)}').")
+            return
+        if choice.row is None:
+            why = " 순위 컬럼은 작은 숫자가 높은 순위라, 이 컬럼을 지목한 술어만 쓸 수 있습니다." if col.rank else ""
             self.problems.append(f"'{phrase}'{particle(phrase, '을', '를')} {ko(col)}에 옮길 기준이 술어 사전에 없어 "
-                                 f"실행하지 않았습니다. 기준 값을 직접 알려 주시면(예: '{col.label} {example(col)}') "
+                                 f"실행하지 않았습니다.{why} 기준 값을 직접 알려 주시면(예: '{col.label} {example(col)}') "
                                  "조건으로 옮깁니다.")
             return
-        op = INVERT[pred.op] if NEGATED.match(self.text[t.end:]) else pred.op
-        slot.conditions.append(Condition(slot.column, op, pred.value, t.start, "predicate", pred.phrase, pred))
+        pred = choice.row
+        op, value = resolve(pred, self.as_of)
+        op = INVERT[op] if NEGATED.match(self.text[t.end:]) else op
+        slot.conditions.append(Condition(slot.column, op, value, t.start, "predicate", pred.phrase, pred))
 
     def _date(self, d: DateExpr) -> None:
         """A date expression: to the nearest date column or date verb, preferring one without a date yet."""
-        slot = _nearest(self.date_slots, d.start, d.end, lambda s: not s.conditions) or _nearest(
+        slot = nearest(self.date_slots, d.start, d.end, lambda s: not s.conditions) or nearest(
             self.date_slots, d.start, d.end, lambda s: True)
         if d.kind == "vague":
             if slot is not None:
@@ -314,6 +358,14 @@ class _Reader:
         slots = self.slots
         named = {s.column for s in slots if s.conditions}
         bare = [s for s in slots if not s.cue and s.column not in named]
+        for s in slots:  # '업데이트되지 않은 페이지': since when is not said
+            if s.cue and s.column not in named and self._type(s) == "date" and (
+                    DATE_NEGATION_AFTER.match(self.text[s.end:]) or DATE_NEGATION_BEFORE.search(self.text[: s.start])):
+                col = self.vocab.columns[s.column]
+                self.problems.append(f"'{self.text[s.start:s.end]}'{particle(self.text[s.start:s.end], '이', '가')} "
+                                     f"부정됐지만 기간이 없어 {ko(col)} 조건을 만들지 않았습니다. '6개월 넘게 수정되지 않은'처럼 "
+                                     "기간을 알려 주시면 조건으로 옮깁니다.")
+                break
         if bare:
             col = self.vocab.columns[bare[0].column]
             self.problems.append(f"{ko(col)}{particle(col.label, '은', '는')} 지목됐지만 조건이 없어 실행하지 않았습니다. "
@@ -337,33 +389,30 @@ def _say(status: str, hedge: str) -> PageQuery:
     return PageQuery(status, [], [], hedge)
 
 
+def _no_column(label: str) -> str:
+    return (f"이 인벤토리에는 {label} 컬럼이 없어 조건을 만들지 않았습니다. "
+            f"{label} 데이터를 컬럼으로 받으면 같은 방식으로 질의할 수 있습니다.")
+
+
+def _negation_after(rest: str) -> re.Match[str] | None:
+    m = NEGATED.match(rest) or DATE_NEGATION_AFTER.match(rest)
+    return m if m is not None and m.group(0).strip() else None
+
+
+def _kind(column_type: str) -> str:
+    return "number" if column_type in NUMERIC else column_type
+
+
 def _verbal(ms: list[Morph], end: int) -> bool:
     """Whether a column word is used as a verb ('수정된', '업데이트한'): a cue, not a demand for a condition."""
     return any(m.start >= end and m.start <= end + 1 and m.tag in ("XSV", "XSA") for m in ms)
-
-
-def _completes_range(slot: _Slot, op: str) -> bool:
-    ops = {c.op for c in slot.conditions}
-    if not ops:
-        return False
-    return (ops <= {">=", ">"} and op in ("<=", "<")) or (ops <= {"<=", "<"} and op in (">=", ">"))
-
-
-def _pick(candidates: list[VaguePredicate], col: PageColumn) -> VaguePredicate | None:
-    for p in candidates:
-        if p.applies_to == col.name:
-            return p
-    for p in candidates:
-        if p.applies_to is None and col.type in p.types:
-            return p
-    return None
 
 
 def _dedupe(conditions: list[Condition]) -> list[Condition]:
     seen: set[tuple[str, str, str]] = set()
     out = []
     for c in conditions:
-        key = (c.column, c.op, fmt(c.value))
+        key = (c.column, c.op, repr(c.value))
         if key not in seen:
             seen.add(key)
             out.append(c)

@@ -12,14 +12,16 @@ from decimal import Decimal, InvalidOperation
 
 from ont_platform.answer.contracts import PageFilterResult
 from ont_platform.qa.context import Context
-from ont_platform.qa.pages.reader import Condition, PageQuery, read_question
+from ont_platform.qa.pages.predicates import describe
+from ont_platform.qa.pages.reader import Condition, PageQuery, Value, read_question
 from ont_platform.qa.pages.vocabulary import (
+    DATE_OPS,
     NUMERIC,
     PageColumn,
     PageVocabulary,
     dataset_vocabulary,
 )
-from ont_platform.qa.pages.wording import fmt, particle
+from ont_platform.qa.pages.wording import fmt, particle, quote
 from ont_platform.sparql import pages as q
 
 
@@ -28,7 +30,11 @@ def filter_text(conditions: list[Condition]) -> str:
     return " AND ".join(f"{c.column} {c.op} {fmt(c.value)}" for c in conditions)
 
 
-def _typed(col: PageColumn, value: Decimal | date) -> tuple[str, str]:
+def _typed(col: PageColumn, value: Value) -> tuple[str, str]:
+    if isinstance(value, bool):
+        return ("true" if value else "false"), "boolean"
+    if isinstance(value, str):
+        return value, "string"
     if isinstance(value, date):
         return value.isoformat(), "date"
     if col.type == "integer" and value == value.to_integral_value():
@@ -43,6 +49,8 @@ def _evidence_value(col: PageColumn, raw: object) -> str:
             return fmt(Decimal(text))
         except InvalidOperation:
             return text
+    if col.type == "text":  # quoted, so a comma or '=' in a title cannot pass for another column's evidence
+        return quote(text)
     return text
 
 
@@ -85,13 +93,18 @@ def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *
     seen: set[str] = set()
     for c in pq.conditions:
         p = c.predicate
-        if c.source != "predicate" or p is None or p.op in ("=", "!=") or c.phrase in seen:
+        if c.source != "predicate" or p is None or (p.op in ("=", "!=") and not p.from_dataset) or c.phrase in seen:
             continue
         seen.add(c.phrase or "")
-        unit = " 회" if vocab.columns[c.column].type == "integer" else ""
-        bound = {">=": "", ">": " 초과", "<": " 미만", "<=": " 이하"}[p.op]
         where = "데이터셋 술어 사전(predicates.csv)의" if p.from_dataset else "술어 사전의"
         text = c.phrase or p.phrase
+        if p.op in DATE_OPS or p.op in ("=", "!="):
+            dated = f"({_base(ctx)}에서 센 날짜)" if p.op in DATE_OPS else ""
+            phrases.append(f"'{text}'{particle(text, '을', '를')} {where} '{describe(p)}' 기준인 "
+                           f"{c.column} {c.op} {fmt(c.value)}{dated} 조건으로")
+            continue
+        unit = " 회" if vocab.columns[c.column].type == "integer" else ""
+        bound = {">=": "", ">": " 초과", "<": " 미만", "<=": " 이하"}[p.op]
         phrases.append(f"'{text}'{particle(text, '을', '를')} {where} {fmt(p.value)}{unit}{bound} 기준으로")
     if phrases:
         said.append(", ".join(phrases) + " 옮겼습니다.")
@@ -100,8 +113,7 @@ def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *
         if c.source == "date" and c.phrase:
             dated.setdefault(c.phrase, []).append(c)
     for phrase, conds in dated.items():
-        base = f"기준일 {ctx.as_of.isoformat()}" if ctx.as_of else f"기준일은 meta.json 이 없어 오늘({date.today().isoformat()})"
-        said.append(f"'{phrase}'{particle(phrase, '을', '를')} {filter_text(conds)} 조건으로 옮겼습니다({base}).")
+        said.append(f"'{phrase}'{particle(phrase, '을', '를')} {filter_text(conds)} 조건으로 옮겼습니다({_base(ctx)}).")
     if said:
         said.append("기준을 바꾸려면 조건을 직접 지정해 다시 실행하시면 됩니다.")
     else:
@@ -114,3 +126,10 @@ def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *
     if ctx.as_of is not None:
         said.append(f"{ctx.as_of.isoformat()} 기준 인벤토리입니다.")
     return " ".join(said)
+
+
+def _base(ctx: Context) -> str:
+    """The reference date relative dates count from, as the hedge names it."""
+    if ctx.as_of is not None:
+        return f"기준일 {ctx.as_of.isoformat()}"
+    return f"기준일은 meta.json 이 없어 오늘({date.today().isoformat()})"

@@ -15,15 +15,21 @@ from ont_platform.qa.pages.vocabulary import HANGUL, PageVocabulary
 _WANTED = frozenset({"column", "predicate", "concept"})
 
 
-def find_terms(ctx: Context, vocab: PageVocabulary, text: str, ms: list[Morph]) -> list[Mention]:
-    """Columns, predicates and concepts in ``text``, as spans of ``text`` (longest matches win).
+def find_terms(ctx: Context, vocab: PageVocabulary, text: str, ms: list[Morph],
+               others: list[Mention] | None = None) -> list[Mention]:
+    """Columns, predicates and concepts in ``text``, as spans of ``text`` (longest matches win); the lexicon's
+    other mentions (the page class, the family's context cues) are appended to ``others`` when it is given,
+    for the account of the reading.
 
     The lexicon's own matching first; then every label of the vocabulary looked up in the text with spacing
     and case removed, for words the analyser reads differently in a sentence than alone ('클릭률' alone is one
     noun, in '클릭률 5% 이상' it is 클릭 + 률; '1분기 게시' is corrected to '개시'). A two-syllable label counts
     only where a word starts, and a label that begins or ends with a Latin letter or digit only as a whole word.
     """
-    out = [m for m in ctx.lexicon.find_terms(text, ms) if m.kind in _WANTED]
+    found = ctx.lexicon.find_terms(text, ms)
+    out = [m for m in found if m.kind in _WANTED]
+    if others is not None:
+        others.extend(m for m in found if m.kind not in _WANTED)
     flat, where = _compact_map(text)
     for label, kind, ref in vocab.flat_labels:
         pos = flat.find(label)

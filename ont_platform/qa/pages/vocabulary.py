@@ -1,6 +1,11 @@
 """The inventory's vocabulary: the columns conditions can be put on, the vague phrases, and the words that are
 not columns.
 
+A column has a type (integer, decimal, date, boolean, text) and may be rank-like (``pg:rankLike``: a smaller
+number is a higher rank), which changes what '상위'/'10위 이내' mean on it; both come from the column's
+definition, never from its name. A vague phrase may have several rows, one per column it is meant for
+(``applies_to``); the question's column picks among them (see ``predicates``).
+
 Columns come from the ontology (the built-in metric and date columns) and from the loaded dataset
 (``columns.csv``); vague phrases ('꽤 되는', '하나도 없는') from the built-in predicate dictionary
 (``ont_platform/qa/pages_predicates.json``) and the dataset's ``predicates.csv``, whose entries come first; the
@@ -29,6 +34,9 @@ from ont_platform.qa.text import compact
 from ont_platform.sparql import pages as q
 
 NUMERIC = frozenset({"integer", "decimal"})
+KINDS = NUMERIC | {"date", "boolean", "text"}
+DATE_OPS = frozenset({"older_than_days", "newer_than_days"})
+"""Predicate operators on a date column, counted back from the dataset's ``as_of`` date (``predicates``)."""
 METRIC_WINDOW_DAYS = 30  # the built-in metric columns are 30-day totals
 HANGUL = re.compile(r"[가-힣]")
 _ROLES = {
@@ -46,8 +54,9 @@ class PageColumn:
 
     name: str
     iri: URIRef
-    type: str  # integer | decimal | date
+    type: str  # integer | decimal | date | boolean | text
     label: str  # the shortest Korean label, for messages
+    rank: bool = False  # pg:rankLike: a smaller value is a higher rank (an average search position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +64,8 @@ class VaguePredicate:
     """A phrase of the predicate dictionary and the comparison it stands for."""
 
     phrase: str
-    op: str
-    value: Decimal
+    op: str  # a comparison, or one of DATE_OPS
+    value: Decimal | bool  # a number, a count of days (DATE_OPS), or true/false for a boolean column
     applies_to: str | None
     types: frozenset[str]
     from_dataset: bool
@@ -88,11 +97,34 @@ def builtin_predicates() -> tuple[VaguePredicate, ...]:
     doc = json.loads(resources.files("ont_platform.qa").joinpath("pages_predicates.json").read_text("utf-8"))
     out = []
     for entry in doc["predicates"]:
-        op, types = entry["op"], frozenset(entry.get("types") or NUMERIC)
-        if op not in q.OPERATORS or not types <= NUMERIC:
+        op = entry["op"]
+        value = _value(str(entry["value"]), op)
+        default = {"boolean"} if isinstance(value, bool) else {"date"} if op in DATE_OPS else NUMERIC
+        types = frozenset(entry.get("types") or default)
+        if value is None or op not in q.OPERATORS | DATE_OPS or not types <= default:
             raise OntologyError(f"pages_predicates.json: bad entry {entry!r}")
-        out.append(VaguePredicate(entry["phrase"], op, Decimal(entry["value"]), None, types, False))
+        out.append(VaguePredicate(entry["phrase"], op, value, None, types, False))
     return tuple(out)
+
+
+def _value(raw: str, op: str) -> Decimal | bool | None:
+    """A predicate's value: true/false, or a finite number (a whole number of days for a date operator)."""
+    if raw.strip().lower() in ("true", "false"):
+        return raw.strip().lower() == "true" if op in ("=", "!=") else None
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        return None
+    if not value.is_finite() or (op in DATE_OPS and (value != value.to_integral_value() or value < 0)):
+        return None
+    return value
+
+
+def _types_of(op: str, value: Decimal | bool) -> frozenset[str]:
+    """The column types a dataset row fits, from its value and operator."""
+    if isinstance(value, bool):
+        return frozenset({"boolean"})
+    return frozenset({"date"}) if op in DATE_OPS else NUMERIC
 
 
 _CACHE_KEY = "pages_vocabulary"
@@ -122,39 +154,43 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
     columns: dict[str, PageColumn] = {}
     labelled: list[tuple[str, str, str]] = []
     for col in onto.columns.values():
-        if col.type in NUMERIC | {"date"}:
+        if col.type in KINDS:
             labelled += [(label, "column", col.name) for label in col.labels]
             label = _short_label(onto.label(col.iri, "ko"), onto.labels(col.iri, "ko"))
-            columns[col.name] = PageColumn(col.name, col.iri, col.type, label or col.name)
+            rank = str(onto.graph.value(col.iri, PG.rankLike)).lower() == "true"
+            columns[col.name] = PageColumn(col.name, col.iri, col.type, label or col.name, rank)
     rows = ctx.run_select(q.dataset_vocabulary(ctx.limits.max_names))
-    extra: dict[str, tuple[URIRef, str, str | None, list[str]]] = {}
+    extra: dict[str, tuple[URIRef, str, str | None, list[str], bool]] = {}
     dataset_preds: list[VaguePredicate] = []
     for r in rows:
         name = str(r["name"])
-        if str(r["kind"]) == "column" and str(r.get("type")) in NUMERIC | {"date"}:
-            prop, ctype, main, labels = extra.setdefault(name, (URIRef(str(r["prop"])), str(r["type"]), None, []))
+        if str(r["kind"]) == "column" and str(r.get("type")) in KINDS:
+            rank = str(r.get("rank")).lower() == "true"
+            prop, ctype, main, labels, _ = extra.setdefault(
+                name, (URIRef(str(r["prop"])), str(r["type"]), None, [], rank))
             if r.get("label") is not None:
                 labels.append(str(r["label"]))
                 if str(r.get("lp")).endswith("#label"):
-                    extra[name] = (prop, ctype, str(r["label"]), labels)
+                    extra[name] = (prop, ctype, str(r["label"]), labels, rank)
         elif str(r["kind"]) == "predicate":
-            try:
-                value = Decimal(str(r["value"]))
-            except InvalidOperation:
-                continue
-            if str(r["op"]) in q.OPERATORS and value.is_finite():
+            op = str(r["op"])
+            value = _value(str(r["value"]), op)
+            if value is not None and op in q.OPERATORS | DATE_OPS:
                 applies = str(r["applies"]) if r.get("applies") is not None else None
-                dataset_preds.append(VaguePredicate(name, str(r["op"]), value, applies, NUMERIC, True))
-    for name, (prop, ctype, main, labels) in sorted(extra.items()):
+                p = VaguePredicate(name, op, value, applies, _types_of(op, value), True)
+                if p not in dataset_preds:
+                    dataset_preds.append(p)
+    for name, (prop, ctype, main, labels, rank) in sorted(extra.items()):
         if name not in columns:
-            columns[name] = PageColumn(name, prop, ctype, _short_label(main, labels) or name)
+            columns[name] = PageColumn(name, prop, ctype, _short_label(main, labels) or name, rank)
         for label in [*labels, name]:
             lex.add_term(label, "column", name)
             labelled.append((label, "column", name))
     predicates: dict[str, list[VaguePredicate]] = {}
     for p in [*dataset_preds, *builtin_predicates()]:  # dataset entries first: they override
         ref = compact(p.phrase)
-        if p.applies_to is not None and p.applies_to not in columns:
+        if p.applies_to is not None and (p.applies_to not in columns
+                                         or columns[p.applies_to].type not in p.types):
             continue
         predicates.setdefault(ref, []).append(p)
         lex.add_term(p.phrase, "predicate", ref)

@@ -22,7 +22,16 @@ def particle(word: str, with_batchim: str, without: str) -> str:
     return josa(word, with_batchim, without)[len(word):].strip()
 
 
-def fmt(value: Decimal | date) -> str:
+def quote(text: str) -> str:
+    """A text value as filters write it: single quotes, with quotes and backslashes escaped."""
+    return "'" + text.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def fmt(value: Decimal | date | bool | str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return quote(value)
     if isinstance(value, date):
         return value.isoformat()
     if value == value.to_integral_value():
@@ -31,7 +40,10 @@ def fmt(value: Decimal | date) -> str:
 
 
 def example(col: PageColumn) -> str:
-    return {"integer": "100 이상", "decimal": "0.5 이상", "date": "2026-01-01 이후"}.get(col.type, "100 이상")
+    if col.rank:
+        return "10위 이내"
+    return {"integer": "100 이상", "decimal": "0.5 이상", "date": "2026-01-01 이후", "boolean": "false 인",
+            "text": "'세일' 포함"}.get(col.type, "100 이상")
 
 
 def options(vocab: PageVocabulary, related: Iterable[str], evaluation: Concept | None) -> str:
