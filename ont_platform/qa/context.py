@@ -96,7 +96,7 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
     for col in onto.columns.values():
         for label in [*col.labels, col.name]:
             lex.add_term(label, "column", col.name)
-    add_cues(lex, "pages" if spec.family == "inventory" else spec.family)  # cues.json keys: see qa/lexicon.py
+    add_cues(lex, spec.family)
     if spec.has_names:
         _add_names(lex, store.select(names_query(domain, limits.max_names)))
     as_of = None

@@ -216,14 +216,16 @@ def longest(mentions: list[Mention]) -> list[Mention]:
 
 @lru_cache(maxsize=1)
 def cues() -> dict[str, dict[str, list[str]]]:
-    """Question-word cues by domain and name (``cluster``, ``label``, ``incoming`` …), in Korean and English."""
+    """Question-word cues by domain family and name (``cluster``, ``label``, ``incoming``, ``context`` …), in
+    Korean and English."""
     text = resources.files("ont_platform.qa").joinpath("cues.json").read_text("utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
-def add_cues(lex: Lexicon, domain: str) -> None:
-    """Put a domain's cue phrases into the lexicon as ``cue`` terms."""
-    for name, phrases in cues().get(domain, {}).items():
+def add_cues(lex: Lexicon, family: str) -> None:
+    """Put a domain family's cue phrases (``cues.json``, keyed by family: transfers, entities, inventory) into
+    the lexicon as ``cue`` terms."""
+    for name, phrases in cues().get(family, {}).items():
         for phrase in phrases:
             lex.add_term(phrase, "cue", name)
 

@@ -120,7 +120,7 @@ def test_a_korean_question_shows_the_answer_the_path_and_the_sparql(page, tmp_pa
     expect(card).to_be_visible()
     expect(page.locator("#answer-text")).to_have_text(
         "예. n_a1 → n_h1 → n_ex1 2-hop 경로로 거래소 입금주소(n_ex1)에 닿습니다. "
-        "두 전송 모두 관측된 트랜잭션(0xaa1, 0xaa2)입니다.")
+        "두 전송 모두 관측된 트랜잭션(0xaa1, 0xaa2)입니다. (읽은 질문: n_a1 →transfer(≤3 홉)→ ExchangeDeposit)")
     badges = page.locator("#badges .badge")
     expect(badges).to_have_text(["의도: path_exists · 경로 있음", "확신도: 높음", "근거 확인됨", "검증 통과"])
 
