@@ -6,12 +6,14 @@ import json
 import time
 from typing import TextIO
 
+from ont_platform.domains import BUNDLED
 from ont_platform.kg import KnowledgeGraph
 from ont_platform.qa.engine import Answer
 from ont_platform.resources import example_dataset
 from ont_platform.view import render
 
-DEMO_DATASETS = ("onchain", "kg", "pages")
+DEMO_DATASETS = BUNDLED
+"""The example folders of the bundled domains (examples/<name>)."""
 
 
 def demo_questions(name: str) -> list[dict[str, str]]:
