@@ -67,6 +67,8 @@ class KnowledgeGraph:
         self.limits = limits
         self._contexts: dict[str, Context] = {}
         self._domains: list[str] | None = None
+        self._specs: dict[str, Domain] = {}
+        """The domains of the stored datasets, as read (see :meth:`domain`)."""
         self._lock = ReadWriteLock()
         """Questions read under it; a write commits and updates the contexts holding it alone."""
         self._writer = threading.Lock()
@@ -165,24 +167,28 @@ class KnowledgeGraph:
             return report
 
     def domain(self, name: str) -> Domain:
-        """The :class:`~ont_platform.domains.Domain` of a dataset loaded into this graph: a bundled one, one
-        registered in this process, or a user's domain read back from the ontology its load stored."""
-        try:
-            return get_domain(name)
-        except InputError:
-            pass
+        """The :class:`~ont_platform.domains.Domain` of a dataset in this graph: a user's domain as the
+        ontology its load stored says (the same object as the one registered in this process, which must hold
+        the same ontology), else a bundled or registered one. Raises InputError for an unknown name, or for a
+        stored ontology that differs from the one this process knows by that name."""
+        spec = self._specs.get(name)
+        if spec is not None:
+            return spec
         rows = self.store.select(
             f"SELECT ?o ?s WHERE {{ {iri(dataset_iri(name))} {iri(ONT.ontologyText)} ?o . "
             f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.shapesText)} ?s }} }} LIMIT 1")
         if not rows or rows[0]["o"] is None:
-            raise InputError(f"no {name} dataset in this graph, and no domain of that name is known")
-        shapes = rows[0].get("s")
-        try:
-            spec = Domain.from_text(name, str(rows[0]["o"]), str(shapes) if shapes is not None else None,
-                                    ontology_label=f"the {name} ontology stored in this graph", check=False)
-        except OntologyError as exc:
-            raise InputError(f"the {name} ontology stored in this graph cannot be used: {exc}") from exc
-        return register_domain(spec)
+            spec = get_domain(name)
+        else:
+            shapes = rows[0].get("s")
+            try:
+                stored = Domain.from_text(name, str(rows[0]["o"]), str(shapes) if shapes is not None else None,
+                                          ontology_label=f"the {name} ontology stored in this graph", check=False)
+                spec = register_domain(stored)
+            except OntologyError as exc:
+                raise InputError(f"the {name} ontology stored in this graph cannot be used: {exc}") from exc
+        self._specs[name] = spec
+        return spec
 
     def domains(self) -> list[str]:
         """Domains of the datasets loaded into this graph."""
@@ -249,6 +255,7 @@ class KnowledgeGraph:
     def _drop_derived(self) -> None:
         self._contexts = {}
         self._domains = None
+        self._specs = {}
 
     def _added(self, domain: str, nodes: list[URIRef], written: list[tuple[str, str, str]] | None = None,
                before: int | None = None) -> None:

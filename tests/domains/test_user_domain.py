@@ -178,3 +178,19 @@ def test_an_ingest_into_an_empty_store_records_the_domain_for_later_processes(fo
     with KnowledgeGraph.open(db) as kg:
         assert kg.domains() == [folder.name]
         assert "investedIn" in kg.domain(folder.name).ontology.relations
+
+
+def test_a_stored_ontology_that_differs_from_the_one_known_by_its_name_is_refused(folder: Path,
+                                                                                   tmp_path: Path) -> None:
+    db = tmp_path / "graph.db"
+    with KnowledgeGraph.open(db) as kg:
+        kg.load(folder)
+    forget_domain(folder.name)
+    changed = tmp_path / "changed.ttl"
+    changed.write_text((folder / "ontology.ttl").read_text(encoding="utf-8")
+                       + "<https://example.org/companies#Fund> a <http://www.w3.org/2002/07/owl#Class> .\n",
+                       encoding="utf-8")
+    register_domain(Domain.from_files(folder.name, changed, check=False))  # another ontology, same name
+    with KnowledgeGraph.open(db) as kg:
+        with pytest.raises(InputError, match="already called"):
+            kg.ask("한빛전자가 투자한 회사는?")
