@@ -196,7 +196,8 @@ def test_generated_domains_load_all_or_nothing_and_answer_like_a_walk(tmp_path_f
                 if not chain:
                     continue
                 words = [w.relations[r][2] for r in chain]
-                question = f"{start} 의 " + " ".join(words[:-1] + [josa(words[-1], "은", "는")]) + "?"
+                # "nd_3 의 검토의 후원은?": each relation noun is joined by 의 (bare "검토 후원" reads as 검토 후)
+                question = f"{start} 의 " + "".join(f"{x}의 " for x in words[:-1]) + josa(words[-1], "은", "는") + "?"
                 got = kg.ask(question).to_json()
                 decision, ends, factor = _expected(w, g, start, chain)
                 assert got["decision"] == decision, (question, got["reason"])
