@@ -2,7 +2,9 @@
 
 A folder holds the tables of one domain: ``onchain_nodes.csv`` + ``onchain_edges.csv``, ``kg_nodes.csv`` +
 ``kg_edges.csv`` + ``kg_chunks.csv``, or ``pages.csv`` (+ ``columns.csv``, ``predicates.csv``), with an
-optional ``meta.json``.
+optional ``meta.json``. kg tables beside an ``ontology.ttl`` (and ``shapes.ttl``) are checked against that
+ontology instead of the bundled one: which domain a folder holds is :func:`ont_platform.domains.domain_of_folder`'s
+answer, and the domain's ontology and shapes drive every check below.
 
 :func:`open_dataset` reads the folder as a stream: :meth:`DatasetLoad.chunks` reads the tables row by row,
 checks each row and yields the N-Triples of the valid ones in chunks, so a large dataset is never held in memory
