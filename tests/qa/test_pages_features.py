@@ -204,6 +204,7 @@ FEATURES: list[tuple[str, list[Cond]]] = [
     ("색인되지 않은 페이지", [(IDX, "=", "false")]),
     ("색인 안 된 페이지", [(IDX, "=", "false")]),
     ("색인된 페이지", [(IDX, "=", "true")]),
+    ("순위 5위 안 색인된 페이지", [(POS, "<=", "5"), (IDX, "=", "true")]),  # 안 closes the rank, negates nothing
     ("미색인 페이지", [(IDX, "=", "false")]),
     ("noindex 페이지", [(IDX, "=", "false")]),
     ("indexable 이 false 인 페이지", [(IDX, "=", "false")]),

@@ -118,7 +118,9 @@ _NEG_AFTER = re.compile(
     r"|안\s*(?:된|되|됨|돼|한|하)[가-힣]*|안되[가-힣]*|불가능?[가-힣]*|(?:이|가)?\s*아닌|못\s*(?:한|하|된|되)[가-힣]*)",
     re.IGNORECASE)
 _POS_AFTER = re.compile(r"^\s*(?:이|가|은|는)?\s*(?:되어\s*있는|돼\s*있는|된|되는|됨|가능한|가능|허용된|처리된)")
-_NEG_BEFORE = re.compile(r"(?:(?<![a-z])(?:not|non|isn't|aren't|never)[\s-]*|(?<![가-힣])[미비]|안\s+)$", re.IGNORECASE)
+_NEG_BEFORE = re.compile(r"(?:(?<![a-z])(?:not|non|isn't|aren't|never)[\s-]*|(?<![가-힣])[미비]|(?<!위)(?<!위\s)안\s+)$",
+                         re.IGNORECASE)
+"""A negation before a flag's word; 안 right after a rank (``5위 안 색인된``: within the top 5) is not one."""
 _ASKED_AFTER = re.compile(r"^\s*(?:여부|상태|값|status|value|flag)(?![가-힣A-Za-z])", re.IGNORECASE)
 
 
