@@ -299,13 +299,9 @@ def decide(spec: dict, ds: Dataset, ont: Ontology) -> tuple[dict, dict]:
             return {"decision": "refuse", "answer": None, "path": path, "factors": ["missing_edge"]}, info
         if len(options) > 1:
             raise SpecError(f"step {i + 1} ({prop} {direction}) from {node} is ambiguous: {options}")
-        eid, nxt = options[0]
-        path.append(ds.hop(eid))
-        ok, why = ds.grounding(eid)
-        if not ok:
-            info["ungrounded"] = f"{eid}: {why}"
+        node = _take(ds, options[0], path, info)
+        if node is None:
             return {"decision": "refuse", "answer": None, "path": path, "factors": ["ungrounded_hop"]}, info
-        node = nxt
     # The library's reading rule: when the asked class is not reached and the last relation can follow itself
     # (its range fits its own domain: a place within a place), it is followed again, within the hop limit.
     last_prop, last_dir = chain[-1] if chain else (None, None)
@@ -314,18 +310,25 @@ def decide(spec: dict, ds: Dataset, ont: Ontology) -> tuple[dict, dict]:
         options = ds.step(ont, node, last_prop, last_dir)
         if len(options) != 1:
             break
-        eid, nxt = options[0]
-        path.append(ds.hop(eid))
-        ok, why = ds.grounding(eid)
-        if not ok:
-            info["ungrounded"] = f"{eid}: {why}"
+        node = _take(ds, options[0], path, info)
+        if node is None:
             return {"decision": "refuse", "answer": None, "path": path, "factors": ["ungrounded_hop"]}, info
-        node = nxt
         info["repeated"] = f"{last_prop} followed again to reach {asked}"
     if not ont.is_a(ds.cls(node), asked):
         info["wrong_class"] = f"{node} is a {ds.cls(node)}, the question asks for {asked}"
         return {"decision": "refuse", "answer": None, "path": path, "factors": ["missing_edge"]}, info
     return {"decision": "answer", "answer": node, "path": path, "factors": []}, info
+
+
+def _take(ds: "Dataset", option: tuple[str, str], path: list[dict], info: dict) -> str | None:
+    """Walk one edge: add its hop to ``path``; the node it leads to, or None when the edge is not grounded."""
+    eid, nxt = option
+    path.append(ds.hop(eid))
+    ok, why = ds.grounding(eid)
+    if not ok:
+        info["ungrounded"] = f"{eid}: {why}"
+        return None
+    return nxt
 
 
 def build() -> tuple[list[dict], list[tuple[dict, dict, dict]]]:

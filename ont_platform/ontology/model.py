@@ -7,13 +7,18 @@ in the code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rdflib import OWL, RDF, RDFS, SKOS, Graph, Literal, URIRef
 from rdflib.collection import Collection
 
 from ont_platform.errors import OntologyError
 from ont_platform.namespaces import ONT, PG
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class DomainOntology:
     super_relations: dict[str, URIRef] = field(default_factory=dict)
     columns: dict[str, Column] = field(default_factory=dict)
     _supers: dict[URIRef, frozenset[URIRef]] = field(default_factory=dict)
+    _memo: dict[tuple[str, URIRef], object] = field(default_factory=dict)
+    """Property facts read off the graph once (questions ask them per hop and per node)."""
 
     def class_iri(self, name: str) -> URIRef | None:
         """The class with this local name in the domain, if any."""
@@ -101,28 +108,36 @@ class DomainOntology:
         group them (kg:within)."""
         return frozenset({r.iri for r in self.relations.values()} | set(self.super_relations.values()))
 
+    def _remember(self, kind: str, prop: URIRef, compute: Callable[[], T]) -> T:
+        key = (kind, prop)
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]  # type: ignore[return-value]
+
     def subproperties(self, prop: URIRef) -> frozenset[URIRef]:
         """``prop`` and every property below it (``rdfs:subPropertyOf``, transitive)."""
-        seen, todo = {prop}, [prop]
-        while todo:
-            for sub in self.graph.subjects(RDFS.subPropertyOf, todo.pop()):
-                if isinstance(sub, URIRef) and sub not in seen:
-                    seen.add(sub)
-                    todo.append(sub)
-        return frozenset(seen)
+        return self._remember("sub", prop, lambda: self._closure_of(prop, down=True))
 
     def superproperties(self, prop: URIRef) -> frozenset[URIRef]:
         """``prop`` and every property above it."""
+        return self._remember("sup", prop, lambda: self._closure_of(prop, down=False))
+
+    def _closure_of(self, prop: URIRef, *, down: bool) -> frozenset[URIRef]:
+        step = (lambda p: self.graph.subjects(RDFS.subPropertyOf, p)) if down else \
+            (lambda p: self.graph.objects(p, RDFS.subPropertyOf))
         seen, todo = {prop}, [prop]
         while todo:
-            for sup in self.graph.objects(todo.pop(), RDFS.subPropertyOf):
-                if isinstance(sup, URIRef) and sup not in seen:
-                    seen.add(sup)
-                    todo.append(sup)
+            for other in step(todo.pop()):
+                if isinstance(other, URIRef) and other not in seen:
+                    seen.add(other)
+                    todo.append(other)
         return frozenset(seen)
 
     def inverses(self, prop: URIRef) -> frozenset[URIRef]:
         """The properties declared ``owl:inverseOf`` ``prop`` (either way round)."""
+        return self._remember("inv", prop, lambda: self._inverses(prop))
+
+    def _inverses(self, prop: URIRef) -> frozenset[URIRef]:
         g = self.graph
         out = {o for o in g.objects(prop, OWL.inverseOf) if isinstance(o, URIRef)}
         out |= {s for s in g.subjects(OWL.inverseOf, prop) if isinstance(s, URIRef)}
@@ -149,6 +164,9 @@ class DomainOntology:
 
     def stored(self, prop: URIRef) -> frozenset[URIRef]:
         """The stored relations (those tables may name) at or below ``prop``."""
+        return self._remember("stored", prop, lambda: self._stored(prop))
+
+    def _stored(self, prop: URIRef) -> frozenset[URIRef]:
         known = {r.iri for r in self.relations.values()}
         return frozenset(p for p in self.subproperties(prop) if p in known)
 

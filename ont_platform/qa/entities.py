@@ -607,28 +607,24 @@ def _order(ctx: Context, p: EntityPlan) -> list[Step]:
     return steps
 
 
-def _fill(ctx: Context, p: EntityPlan) -> tuple[list[Step], str | None]:
-    """The chain to walk: the named steps, with the ontology's chain to a class the question names without a
-    relation (at the front, or as the whole chain when only the asked class is named). Raises :class:`Misread`
-    when no chain fits; returns a refusal text when several fit and the data cannot tell them apart (checked by
-    the caller)."""
+def _fill(ctx: Context, p: EntityPlan) -> list[list[Step]]:
+    """The chains to walk: the named steps, after the ontology's chain to a class the question names without a
+    relation (at the front, or as the whole chain when only the asked class is named) — one chain, or one per
+    way the ontology allows when several do (the caller walks them all). Raises :class:`Misread` when no chain
+    fits."""
     steps = p.steps = _order(ctx, p)
     target = p.gap if p.gap is not None else (p.asked if not steps else None)
     if target is None:
-        return steps, None
+        return [steps]
     classes = ctx.node_classes(p.start or "")
     if any(ctx.onto.is_a(c, frozenset({target})) for c in classes) and p.gap is not None:
-        return steps, None  # "홍길동 대표": a class word that only describes the start
+        return [steps]  # "홍길동 대표": a class word that only describes the start
     chains = _gap_chains(ctx, classes, target, p.limit)
     if not chains:
         raise Misread(f"온톨로지에 {_label(ctx, p.start)}에서 {ctx.onto.label(target, 'ko')}(으)로 이어지는 관계가 없습니다.")
-    filled: list[list[Step]] = []
-    for chain in chains:
-        filled.append([Step(prop, local_name(prop), None, _gap_hint(p, target, i == len(chain) - 1),
-                            "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)])
-    if len(filled) == 1:
-        return filled[0] + steps, None
-    return filled[0] + steps, "|".join(" → ".join(local_name(s.prop) for s in f) for f in filled)
+    return [[Step(prop, local_name(prop), None, _gap_hint(p, target, i == len(chain) - 1),
+                  "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)] + steps
+            for chain in chains]
 
 
 def _gap_hint(p: EntityPlan, target: URIRef, last: bool) -> URIRef | None:
@@ -639,24 +635,19 @@ def _gap_hint(p: EntityPlan, target: URIRef, last: bool) -> URIRef | None:
 
 def _walk(ctx: Context, p: EntityPlan, qid: str) -> HopDecision:
     labels: dict[str, str] = {}
-    steps, several = _fill(ctx, p)
-    if several is not None:
-        return _walk_candidates(ctx, p, qid, labels)
-    return _walk_steps(ctx, p, qid, steps, labels)
+    chains = _fill(ctx, p)
+    if len(chains) > 1:
+        return _walk_candidates(ctx, p, qid, chains, labels)
+    return _walk_steps(ctx, p, qid, chains[0], labels)
 
 
-def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, labels: dict[str, str]) -> HopDecision:
+def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, chains: list[list[Step]],
+                     labels: dict[str, str]) -> HopDecision:
     """Several chains of the ontology reach the named class: answer when they reach the same nodes, else
     refuse naming them."""
-    classes = ctx.node_classes(p.start or "")
     target = p.gap if p.gap is not None else p.asked
     assert target is not None
-    chains = _gap_chains(ctx, classes, target, p.limit)
-    results = []
-    for chain in chains:
-        steps = [Step(prop, local_name(prop), None, _gap_hint(p, target, i == len(chain) - 1),
-                      "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)]
-        results.append((steps + list(p.steps), _walk_steps(ctx, p, qid, steps + list(p.steps), labels)))
+    results = [(steps, _walk_steps(ctx, p, qid, steps, labels)) for steps in chains]
     answered = [(s, r) for s, r in results if r.decision == "answer"]
     ends = {r.answer for _, r in answered}
     if len(ends) == 1 and answered:
