@@ -102,8 +102,10 @@ def domain_of_folder(folder: str | Path) -> Domain:
         known = _registered_same(name, own, shapes if shapes.is_file() else None)
         if known is not None:
             return known  # the same files again: checked when first read
-        domain = Domain.from_files(name, own, shapes if shapes.is_file() else None)
-        return register_domain(domain)
+        try:
+            return register_domain(Domain.from_files(name, own, shapes if shapes.is_file() else None))
+        except OntologyError as exc:  # the folder's own ontology is the user's input: exit code 2, not 3
+            raise InputError(f"{path}: {exc}") from exc
     if (path / SHAPES_FILE).is_file():
         raise InputError(f"{path}: {SHAPES_FILE} is used only with an {ONTOLOGY_FILE} beside it")
     return get_domain({"entities": "kg", "transfers": "onchain", "inventory": "pages"}[family])

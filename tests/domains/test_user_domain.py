@@ -194,3 +194,15 @@ def test_a_stored_ontology_that_differs_from_the_one_known_by_its_name_is_refuse
     with KnowledgeGraph.open(db) as kg:
         with pytest.raises(InputError, match="already called"):
             kg.ask("한빛전자가 투자한 회사는?")
+
+
+def test_a_folder_with_a_broken_ontology_is_unusable_input_and_loads_nothing(folder: Path, tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from ont_platform.cli.main import main
+
+    (folder / "ontology.ttl").write_text("this is @@ not turtle\n", encoding="utf-8")
+    db = tmp_path / "g.db"
+    assert main(["load", str(folder), "--store", str(db)]) == 2
+    assert "ontology.ttl" in capsys.readouterr().err
+    with KnowledgeGraph.open(db) as kg:
+        assert len(kg) == 0
