@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rdflib import Graph, Literal, URIRef
 
@@ -34,6 +34,13 @@ if TYPE_CHECKING:
     from ont_platform.ingest.extraction import IngestReport
     from ont_platform.validation import OntologyGuard
     from ont_platform.validation.rules import RuleConfig
+
+
+class Traced(NamedTuple):
+    """An answer and the SPARQL queries that ran to produce it, in order (:meth:`KnowledgeGraph.trace`)."""
+
+    answer: Answer
+    queries: list[str]
 
 
 @dataclass
@@ -236,15 +243,16 @@ class KnowledgeGraph:
         contract's id field (``q_id`` / ``query_id``). The SPARQL that decides the answer on the store is in
         ``generated_query`` where the contract has it.
         """
-        return self._ask(question, domain=domain, qid=qid)[0]
+        return self.trace(question, domain=domain, qid=qid).answer
 
-    def _ask(self, question: str, *, domain: str | None = None, qid: str | None = None) -> tuple[Answer, list[str]]:
-        """The answer and the queries that produced it, in order. Safe to call from many threads at once, also
-        while another thread writes: the answer is read from one committed state (before or after a write)."""
+    def trace(self, question: str, *, domain: str | None = None, qid: str | None = None) -> Traced:
+        """:meth:`ask`, with the SPARQL queries that ran to produce the answer, in order (the admin page and
+        ``/api/v1/ask/trace`` show them). Safe to call from many threads at once, also while another thread
+        writes: the answer is read from one committed state (before or after a write)."""
         with self._lock.reading():
             ctx = self._context(domain).for_question()
             answer = answer_question(ctx, question, qid if qid is not None else "q")
-        return answer, ctx.queries
+        return Traced(answer, ctx.queries)
 
     def _invalidate(self) -> None:
         """Drop what was derived from the data (question contexts, the loaded domains) after a write that may
@@ -278,6 +286,13 @@ class KnowledgeGraph:
         are up to date (``_added`` or ``_drop_derived`` inside)."""
         with self._writer, self._lock.writing():
             yield
+
+    def context(self, domain: str | None = None) -> Context:
+        """The question context of ``domain`` (its ontology, lexicon and store) that :meth:`ask` reads with: built
+        on first use, rebuilt after a write that may change it. For tools that read questions the way ``ask``
+        does (the verifier, the extractors, the admin page); call ``for_question()`` on it per question."""
+        with self._lock.reading():
+            return self._context(domain)
 
     def _context(self, domain: str | None) -> Context:
         """The shared context of ``domain`` (built on first use). Hold the lock for reading."""
@@ -314,7 +329,7 @@ class KnowledgeGraph:
         """
         from ont_platform.verify.query import inspect_query
 
-        checked = inspect_query(query)
+        checked = inspect_query(query, timeout=self.limits.query_timeout_s)
         if checked.form == "ASK":
             return Rows([{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s))}])
         return self.store.select(query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows)

@@ -73,7 +73,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (404, "unknown domain or node"),
         (413, "request body too large"),
         (422, "invalid request body or unusable input"),
-        (503, "the store failed, or an optional package is missing"),
+        (503, "the store failed, an optional package is missing, or the service is busy (Retry-After)"),
     )
 }
 LLM_ERRORS: dict[int | str, dict[str, Any]] = {
@@ -195,6 +195,53 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+class Admission:
+    """Let at most ``max_active`` API requests work at once; up to ``max_waiting`` more wait for a turn, each at
+    most ``wait_s`` seconds; any other gets 503 ``busy`` with ``Retry-After`` at once.
+
+    Requests do not serialise on each other inside the service (see :mod:`ont_platform.service.graphs`), so
+    this is the one place load is shed: a flood of slow or hostile requests fills its share of turns and is
+    then refused, and the requests already admitted keep their pace. The admin page and its static files are
+    not counted.
+    """
+
+    def __init__(self, app: ASGIApp, max_active: int, max_waiting: int, wait_s: float) -> None:
+        self.app = app
+        self.max_active = max_active
+        self.max_waiting = max_waiting
+        self.wait_s = wait_s
+        self._turns: asyncio.Semaphore | None = None
+        self._waiting = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not str(scope.get("path", "")).startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        if self._turns is None:
+            self._turns = asyncio.Semaphore(self.max_active)
+        turns = self._turns
+        if turns.locked() and self._waiting >= self.max_waiting:
+            await self._busy(scope, receive, send, "too many requests are waiting")
+            return
+        self._waiting += 1
+        try:
+            await asyncio.wait_for(turns.acquire(), self.wait_s)
+        except TimeoutError:
+            await self._busy(scope, receive, send, f"no turn came within {self.wait_s:g} s")
+            return
+        finally:
+            self._waiting -= 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            turns.release()
+
+    async def _busy(self, scope: Scope, receive: Receive, send: Send, why: str) -> None:
+        response = error(503, "busy", f"the service is busy ({why}); try again shortly")
+        response.headers["Retry-After"] = "1"
+        await response(scope, receive, send)
+
+
 def _replay(messages: list[Message], receive: Receive) -> Receive:
     pending = list(messages)
 
@@ -297,6 +344,9 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
             response.headers.setdefault(name, value)
         return response
 
+    # The last added runs first: a body is read (and refused when too large) before the request asks for a turn.
+    app.add_middleware(Admission, max_active=settings.max_active, max_waiting=settings.max_waiting,
+                       wait_s=settings.wait_s)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     # -- questions -------------------------------------------------------------------------------------------
@@ -352,21 +402,16 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
                                  "use the lexicon extractor")
             return LLMExtractor(settings.llm, graph_set.graph(domain).domain(domain).ontology,
                                 transport=llm_transport)
-        if domain not in lexicons:
-            with graph_set.lock:
-                lexicons[domain] = LexiconExtractor(graph_set.context(domain))
-        return lexicons[domain]
-
-    def run_extractor(extractor: Extractor, doc: Document) -> Any:
-        if isinstance(extractor, LexiconExtractor):
-            with graph_set.lock:
-                return extractor.extract(doc)
-        return extractor.extract(doc)
+        context = graph_set.context(domain)
+        known = lexicons.get(domain)
+        if known is None or known.ctx is not context:  # first use, or the graph was written since
+            known = lexicons[domain] = LexiconExtractor(context, time_limit_s=settings.extract_time_s)
+        return known
 
     async def extract(doc: Document, domain: str | None, extractor_name: str | None) -> dict[str, Any]:
         chosen = pick_domain(domain)
         extractor = await asyncio.to_thread(pick_extractor, extractor_name, chosen)
-        attempt = await asyncio.to_thread(run_extractor, extractor, doc)
+        attempt = await asyncio.to_thread(extractor.extract, doc)
         max_reasks = settings.llm.max_reasks if settings.llm is not None else 0
         return await guarded(doc, attempt, domain=chosen, extractor=extractor.name, validator=settings.validator,
                              max_reasks=max_reasks)
@@ -422,4 +467,4 @@ def _bundled_examples(examples: Mapping[str, Sequence[str]] | None) -> tuple[Any
     return kg, examples if examples is not None else found
 
 
-__all__ = ["SECURITY_HEADERS", "RedactSecrets", "create_app", "status_of"]
+__all__ = ["SECURITY_HEADERS", "Admission", "RedactSecrets", "create_app", "status_of"]

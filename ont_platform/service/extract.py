@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -151,14 +152,17 @@ class LexiconExtractor(Extractor):
 
     name = "lexicon"
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, *, time_limit_s: float | None = None) -> None:
         self.ctx = ctx
+        self.time_limit_s = time_limit_s
+        """Longest one :meth:`extract` may read; the rest of a text is left unread, with a warning (as a text
+        over ``max_text_chars`` is cut), so that a huge text costs its sender that much time and no more."""
         self._classes: dict[str, URIRef | None] = {}
 
     def _node_class(self, node_id: str) -> URIRef | None:
         """The most specific class of the domain a graph node has (None when it has none)."""
         if node_id not in self._classes:
-            rows = self.ctx.run_select(node_info(node_iri(self.ctx.domain, node_id)))
+            rows = self.ctx.for_question().run_select(node_info(node_iri(self.ctx.domain, node_id)))
             known = {URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None} & set(self.ctx.onto.classes.values())
             best = None
             for c in sorted(known):
@@ -173,7 +177,12 @@ class LexiconExtractor(Extractor):
         entities: dict[str, dict[str, Any]] = {}
         relations: dict[tuple[str, str, str], dict[str, Any]] = {}
         ambiguous: set[str] = set()
+        deadline = None if self.time_limit_s is None else time.monotonic() + self.time_limit_s
         for n, (offset, sentence) in enumerate(sentences(doc.text), 1):
+            if deadline is not None and time.monotonic() > deadline:
+                doc.warn("text_truncated", f"extraction stopped after {self.time_limit_s:g} s: the text from character "
+                                     f"{offset} on was not read")
+                break
             chunk_id = f"s{n}"
             ms = morphs(sentence)
             names, _ = lex.find_names(sentence)
@@ -219,7 +228,6 @@ class LexiconExtractor(Extractor):
                             "target_id": f"E_{target}", "confidence": 0.9 if len(pairs) == 1 else 0.6,
                             "evidence": []})
                         _add_evidence(relation, doc.url, offset, chunk_id, sentence)
-        self.ctx.queries.clear()
         return Attempt({"entities": list(entities.values()), "relations": list(relations.values())})
 
 

@@ -1,24 +1,25 @@
-"""The graphs a service answers from: each domain's question context (kept by its KnowledgeGraph), one
-verifier per graph, one request at a time.
+"""The graphs a service answers from: each domain's question context (kept by its KnowledgeGraph) and one
+verifier per graph, used by many requests at once.
 
-Questions go through :meth:`KnowledgeGraph.ask`'s own machinery, which is safe across threads and keeps the
-lexicon in step with ingests. The verifier and the extractors keep per-graph state that is not meant to be
-shared between threads, and the service's requests are short, so every use of a graph goes through one lock.
+Nothing here serialises requests. Questions go through :meth:`KnowledgeGraph.trace`, which is safe across
+threads (readers share the graph's read lock, writes wait for them) and keeps the lexicon in step with ingests;
+the verifier's caches are guarded by its own lock, and everything a request may run that is slow on hostile
+input (an answer's query text, the query itself) runs in a worker process killed at its time limit. One slow
+request therefore costs its own time limit and delays no other request; how many run at once is bounded by the
+service's admission limit (:class:`~ont_platform.service.app.Admission`).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ont_platform.errors import InputError, NotFound
-from ont_platform.kg import KnowledgeGraph
+from ont_platform.kg import KnowledgeGraph, Traced
 from ont_platform.namespaces import mint
 from ont_platform.ontology import local_name
 from ont_platform.qa.context import Context
-from ont_platform.qa.engine import Answer
 from ont_platform.sparql.kg import node_info
 from ont_platform.sparql.onchain import node_facts
 from ont_platform.verify import Verifier, VerifyReport
@@ -26,14 +27,6 @@ from ont_platform.verify.verifier import contract_of
 
 Graphs = KnowledgeGraph | Mapping[str, KnowledgeGraph] | Iterable[KnowledgeGraph]
 """One graph (possibly holding several domains), graphs by name, or a list of graphs."""
-
-
-@dataclass(frozen=True)
-class Traced:
-    """An answer and the SPARQL queries that ran to produce it, in order."""
-
-    answer: Answer
-    queries: list[str]
 
 
 class GraphSet:
@@ -61,7 +54,8 @@ class GraphSet:
                     raise InputError(f"two graphs hold a {domain} dataset; give each domain once")
                 self._by_domain[domain] = kg
         self.examples = {d: list(q) for d, q in (examples or {}).items()}
-        self.lock = threading.RLock()
+        self.lock = threading.Lock()
+        """Guards this object's own caches (the verifiers); never held while a request's work runs."""
         self._verifiers: dict[int, Verifier] = {}
 
     def domains(self) -> list[str]:
@@ -87,26 +81,20 @@ class GraphSet:
 
     def context(self, domain: str) -> Context:
         """The question context of ``domain`` (its ontology, lexicon and store), the one its graph keeps: built
-        once, and brought up to date by the graph's ingests. Hold the lock."""
-        kg = self.graph(domain)
-        with kg._lock.reading():
-            return kg._context(domain)
+        once, and brought up to date by the graph's ingests."""
+        return self.graph(domain).context(domain)
 
     def warm(self) -> None:
         """Build every domain's context now (the Korean analyser and the lexicons take seconds), so that the
         first question is answered as fast as the others."""
-        with self.lock:
-            for domain in self.domains():
-                self.context(domain)
+        for domain in self.domains():
+            self.context(domain)
 
     # -- the three reads the routes need ---------------------------------------------------------------------
 
     def ask(self, domain: str, question: str, qid: str | None = None) -> Traced:
         """Answer ``question`` over ``domain`` with the domain's contract, recording the queries that ran."""
-        kg = self.graph(domain)
-        with self.lock:
-            result, queries = kg._ask(question, domain=domain, qid=qid)
-        return Traced(result, queries)
+        return self.graph(domain).trace(question, domain=domain, qid=qid)
 
     def verify(self, answer: dict[str, Any], question: str | None = None) -> VerifyReport:
         """The verifier's report on ``answer`` against the graph holding the domain its contract names."""
@@ -124,16 +112,15 @@ class GraphSet:
             verifier = self._verifiers.get(id(kg))
             if verifier is None:
                 verifier = self._verifiers[id(kg)] = Verifier(kg, isolation="thread")
-            return verifier.verify(answer, question=question)
+        return verifier.verify(answer, question=question)
 
     def node(self, domain: str, node_id: str) -> dict[str, Any]:
         """What the graph says about one node: classes (with their labels), label and, on chain, the address."""
-        with self.lock:
-            ctx = self.context(domain).for_question()
-            iri = mint(domain, "node", node_id)
-            transfers = ctx.spec.family == "transfers"
-            builder = node_facts if transfers else node_info
-            rows = ctx.run_select(builder(iri))
+        ctx = self.context(domain).for_question()
+        iri = mint(domain, "node", node_id)
+        transfers = ctx.spec.family == "transfers"
+        builder = node_facts if transfers else node_info
+        rows = ctx.run_select(builder(iri))
         if not rows:
             raise NotFound(f"no node {node_id!r} in the {domain} dataset")
         own = set(ctx.onto.classes.values())

@@ -82,6 +82,10 @@ class ServiceSettings:
     * ``max_body_bytes``: largest request body the service accepts.
     * ``validator``: the guard's validator for extraction output (``lightweight``, ``guardrails``, ...).
     * ``llm``: the optional LLM extractor's endpoint; ``None`` means only the built-in extractor.
+    * ``extract_time_s``: longest the built-in extractor reads one text; the rest is left unread, with a warning.
+    * ``max_active``: requests to ``/api/`` worked on at once; ``max_waiting`` more may wait for a turn, each at
+      most ``wait_s`` seconds. A request beyond that is answered at once with 503 and ``Retry-After``, so a
+      flood queues nowhere: not in the service, not in its thread pool.
     """
 
     allow_private_urls: bool = False
@@ -91,10 +95,16 @@ class ServiceSettings:
     max_body_bytes: int = 4 * 1024 * 1024
     validator: str = "lightweight"
     llm: LLMSettings | None = None
+    extract_time_s: float = 5.0
+    max_active: int = 8
+    max_waiting: int = 64
+    wait_s: float = 10.0
 
     def __post_init__(self) -> None:
         if self.max_text_chars <= 0 or self.max_body_bytes <= 0:
             raise InputError("max_text_chars and max_body_bytes must be positive")
+        if self.extract_time_s <= 0 or self.max_active <= 0 or self.max_waiting < 0 or self.wait_s <= 0:
+            raise InputError("extract_time_s, max_active and wait_s must be positive, max_waiting at least 0")
 
     @staticmethod
     def networks(values: Iterable[str]) -> tuple[Network, ...]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rdflib import URIRef
 
-from ont_platform.errors import QueryError, QueryRefused
+from ont_platform.errors import QueryError, QueryRefused, StoreError
 from ont_platform.verify.graph import EdgeFact, Snapshot
 from ont_platform.verify.query import inspect_query, node_ids
 from ont_platform.verify.verifier import Case, QuestionPlan
@@ -264,9 +264,12 @@ def query(case: Case) -> None:
             case.fail("query", "no generated_query, though the answer cites nodes: nothing shows how they were found")
         return
     try:
-        inspected = inspect_query(text)
+        inspected = inspect_query(text, timeout=case.verifier.limits.query_timeout_s)
     except QueryRefused as exc:
         case.fail("query", f"generated_query refused before running: {exc}")
+        return
+    except (QueryError, StoreError) as exc:  # the check overran its time limit, or its worker failed
+        case.fail("query", f"generated_query could not be checked: {exc}")
         return
     try:
         outcome = case.verifier.runner.run(inspected)

@@ -6,6 +6,7 @@ the question planners' context is built once, and one query runner (with its wor
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Self
 
@@ -156,9 +157,11 @@ class Verifier:
             isolation=isolation,
         )
         self._snapshots: dict[str, Snapshot] = {}
-        self._contexts: dict[str, Any] = {}
         self._loaded: list[str] | None = None
         self._size: int | None = None
+        self._cache = threading.RLock()
+        """Guards the three caches above: one verifier serves many threads (the HTTP service shares one per
+        graph). Held while a snapshot is first read, so concurrent answers read it once."""
 
     # -- shared state ----------------------------------------------------------------------------------------
 
@@ -167,30 +170,30 @@ class Verifier:
         if self.kg.store.backend == "remote":
             return
         size = len(self.kg.store)
-        if size != self._size:
-            self._size = size
-            self._snapshots.clear()
-            self._contexts.clear()
-            self._loaded = None
+        with self._cache:
+            if size != self._size:
+                self._size = size
+                self._snapshots.clear()
+                self._loaded = None
 
     def loaded(self) -> list[str]:
-        if self._loaded is None:
-            self._loaded = list(self.kg.domains())
-        return self._loaded
+        with self._cache:
+            if self._loaded is None:
+                self._loaded = list(self.kg.domains())
+            return self._loaded
 
     def snapshot(self, domain: str) -> Snapshot:
-        if domain not in self._snapshots:
-            self._snapshots[domain] = read_snapshot(self.kg.store, self.kg.domain(domain),
-                                                    max_rows=self.max_snapshot_rows,
-                                                    timeout=self.limits.query_timeout_s)
-        return self._snapshots[domain]
+        with self._cache:
+            if domain not in self._snapshots:
+                self._snapshots[domain] = read_snapshot(self.kg.store, self.kg.domain(domain),
+                                                        max_rows=self.max_snapshot_rows,
+                                                        timeout=self.limits.query_timeout_s)
+            return self._snapshots[domain]
 
     def context(self, domain: str) -> Any:
-        if domain not in self._contexts:
-            from ont_platform.qa.context import build_context
-
-            self._contexts[domain] = build_context(self.kg.store, self.kg.domain(domain), self.limits)
-        return self._contexts[domain]
+        """The graph's own question context of ``domain`` (the one ``ask`` reads with), as a view for one
+        question: the planners' queries are recorded there, not in a list shared by every answer."""
+        return self.kg.context(domain).for_question()
 
     def contracts(self) -> dict[str, str]:
         """The loaded domains and the contract each answers with."""

@@ -151,7 +151,7 @@ def test_ask_hostile(graphs: dict[str, KnowledgeGraph], domain: str, case: Text)
     started = time.perf_counter()
     queries: list[str] = []
     try:
-        result, queries = kg._ask(case.text, domain=domain)
+        result, queries = kg.trace(case.text, domain=domain)
     except InputError:
         result = None
     elapsed = time.perf_counter() - started
@@ -454,7 +454,7 @@ _QUESTION_TEXT = st.lists(
 def test_fuzz_question_parser(graphs: dict[str, KnowledgeGraph], domain: str, text: str) -> None:
     kg = graphs[domain]
     try:
-        result, queries = kg._ask(text, domain=domain)
+        result, queries = kg.trace(text, domain=domain)
     except InputError:
         return
     assert isinstance(result, CONTRACT_TYPE[domain])

@@ -177,10 +177,10 @@ def test_any_other_write_makes_the_mirror_read_again() -> None:
 def test_a_walk_over_budget_goes_to_sparql(monkeypatch: pytest.MonkeyPatch) -> None:
     with KnowledgeGraph.open(limits=TINY) as kg:
         kg.load(EXAMPLES / "onchain")
-        answer, queries = kg._ask("n_a1 에서 3-hop 안에 거래소 입금주소에 닿나요?")
+        answer, queries = kg.trace("n_a1 에서 3-hop 안에 거래소 입금주소에 닿나요?")
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "onchain")
-        mirrored, fewer = kg._ask("n_a1 에서 3-hop 안에 거래소 입금주소에 닿나요?")
+        mirrored, fewer = kg.trace("n_a1 에서 3-hop 안에 거래소 입금주소에 닿나요?")
     assert answer.to_json() == mirrored.to_json()
     assert len(fewer) < len(queries)  # the mirror skipped the reachability query and the shorter path queries
 
@@ -188,7 +188,7 @@ def test_a_walk_over_budget_goes_to_sparql(monkeypatch: pytest.MonkeyPatch) -> N
 def test_a_no_from_the_mirror_runs_no_query_and_its_query_finds_nothing() -> None:
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "onchain")
-        answer, queries = kg._ask("n_ex1 에서 2-hop 안에 믹서에 닿나요?")
+        answer, queries = kg.trace("n_ex1 에서 2-hop 안에 믹서에 닿나요?")
         got = answer.to_json()
         assert got["intent"] == "no_path" and queries == []
         assert list(kg.select(got["generated_query"])) == []
@@ -199,12 +199,12 @@ def test_stores_that_can_change_behind_the_process_get_no_mirror(tmp_path: Path)
     with KnowledgeGraph.open(backend="rdflib", graph=Graph()) as kg:
         kg.load(EXAMPLES / "onchain")
         assert kg.store.generation is None
-        answer, queries = kg._ask("n_ex1 에서 2-hop 안에 믹서에 닿나요?")
+        answer, queries = kg.trace("n_ex1 에서 2-hop 안에 믹서에 닿나요?")
         assert answer.to_json()["intent"] == "no_path" and queries  # SPARQL decided
     with KnowledgeGraph.open(backend="rdflib") as kg:  # a graph the store made itself is counted
         kg.load(EXAMPLES / "onchain")
         assert kg.store.generation is not None
-        answer, queries = kg._ask("n_ex1 에서 2-hop 안에 믹서에 닿나요?")
+        answer, queries = kg.trace("n_ex1 에서 2-hop 안에 믹서에 닿나요?")
         assert answer.to_json()["intent"] == "no_path" and queries == []
 
 

@@ -202,9 +202,9 @@ def test_import_rdf_drops_the_context(onchain: KnowledgeGraph, tmp_path: Path,
 
 
 def test_each_question_has_its_own_query_record(onchain: KnowledgeGraph) -> None:
-    answer, queries = onchain._ask(QUESTIONS[4])
+    answer, queries = onchain.trace(QUESTIONS[4])
     assert isinstance(answer, OnchainAnswer) and queries and answer.generated_query in queries
-    again, second = onchain._ask(QUESTIONS[5])
+    again, second = onchain.trace(QUESTIONS[5])
     assert isinstance(again, OnchainAnswer) and second and again.generated_query in second
     assert not set(second) & set(queries) - {again.generated_query}
     assert onchain._contexts["onchain"].queries == []  # the shared context records nothing
@@ -216,7 +216,7 @@ def test_each_question_has_its_own_query_record(onchain: KnowledgeGraph) -> None
 def _answers(kg: KnowledgeGraph) -> dict[str, tuple[dict[str, Any], list[str]]]:
     out = {}
     for q in QUESTIONS:
-        answer, queries = kg._ask(q)
+        answer, queries = kg.trace(q)
         out[q] = (answer.to_json(), queries)
     return out
 
@@ -244,7 +244,7 @@ def test_questions_during_an_ingest_see_the_state_before_or_after() -> None:
                 barrier.wait()
                 for k in range(rounds * len(QUESTIONS)):
                     question = QUESTIONS[(offset + k) % len(QUESTIONS)]
-                    answer, queries = kg._ask(question)
+                    answer, queries = kg.trace(question)
                     seen.append((question, answer.to_json(), queries))
             except BaseException as exc:  # noqa: BLE001 - reported below
                 errors.append(exc)

@@ -393,7 +393,7 @@ def test_hedges_are_templated_from_the_facts(kg: KnowledgeGraph) -> None:
 
 
 def test_the_answer_comes_from_the_sparql_that_ran(kg: KnowledgeGraph) -> None:
-    answer, queries = kg._ask("노출은 꽤 되는데 클릭이 하나도 없는 페이지를 알려 주세요")
+    answer, queries = kg.trace("노출은 꽤 되는데 클릭이 하나도 없는 페이지를 알려 주세요")
     result = answer.to_json()
     query = queries[-1]
     assert "LIMIT" in query and "ORDER BY ?url" in query

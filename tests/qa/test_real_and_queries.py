@@ -65,7 +65,7 @@ def _walk(node: object, found: list[str]) -> None:
 
 @pytest.mark.parametrize("item", ONCHAIN, ids=[c["id"] for c in ONCHAIN])
 def test_every_query_is_a_bounded_read_without_user_text(onchain_kg: KnowledgeGraph, item: dict) -> None:
-    answer, queries = onchain_kg._ask(item["question"])
+    answer, queries = onchain_kg.trace(item["question"])
     deciding = answer.generated_query  # type: ignore[union-attr]
     if item["expect"]["kind"] not in ("unknown", "not_understood"):  # these claim nothing and run nothing
         # run, or (a "no" the transfer mirror decided) the query that finds nothing on the store
