@@ -645,3 +645,10 @@ def test_any_text_gives_a_valid_answer_or_an_input_error(kg: KnowledgeGraph, tex
 def test_numbers_inside_pasted_code_are_not_filter_values(kg: KnowledgeGraph, question: str) -> None:
     result = kg.ask(question).to_json()
     assert result["status"] != "ran" and result["matched"] == [] and result["count"] is None
+
+
+def test_a_date_word_the_prefix_table_reads_as_equality_is_not_a_crash(kg: KnowledgeGraph) -> None:
+    """'on <date>' is read by a pattern without a '!=' group; it once raised IndexError from the reader."""
+    answer = kg.ask("pages updated on 2026-10-20", domain="pages").to_json()
+    assert answer["status"] == "ran"
+    assert answer["parsed_filter"] == "updated_at = 2026-10-20"

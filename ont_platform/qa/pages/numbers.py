@@ -103,8 +103,9 @@ class Number:
 def op_of(m: re.Match[str] | None) -> str | None:
     if m is None:
         return None
+    groups = m.groupdict()  # patterns name only the comparisons they can read (the date prefixes have no "ne")
     for name, op in (("ge", ">="), ("le", "<="), ("gt", ">"), ("lt", "<"), ("ne", "!="), ("eq", "=")):
-        if m.group(name):
+        if groups.get(name):
             return op
     return None
 
