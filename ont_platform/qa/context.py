@@ -22,6 +22,7 @@ from datetime import date
 
 from rdflib import URIRef
 
+from ont_platform.errors import StoreError
 from ont_platform.limits import Limits
 from ont_platform.namespaces import ONT, dataset_iri, mint
 from ont_platform.domains import Domain
@@ -102,7 +103,13 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
     as_of = None
     rows = store.select(f"{PREFIXES}SELECT ?d WHERE {{ {iri(dataset_iri(domain))} {iri(ONT.asOf)} ?d }} LIMIT 1")
     if rows and rows[0]["d"] is not None:
-        as_of = date.fromisoformat(str(rows[0]["d"]))
+        text = str(rows[0]["d"])
+        try:
+            as_of = date.fromisoformat(text) if len(text) <= 32 else None
+        except ValueError:
+            as_of = None
+        if as_of is None:
+            raise StoreError(f"the {domain} dataset's asOf value {text[:40]!r} is not a date (YYYY-MM-DD)")
     return Context(store, domain, spec, onto, lex, limits, as_of)
 
 

@@ -12,23 +12,31 @@ and the connection goes to the address that was checked, not to whatever the nam
 3. the request is sent to the checked address with the original ``Host`` header and, for https, the original
    name for SNI and certificate checks;
 4. redirects are followed by hand, at most ``max_redirects``, and every hop goes through steps 1 to 3 again;
-5. the body is read up to ``max_bytes`` (decompressed) and the whole fetch, redirects included, within
-   ``timeout_s``; bigger or slower pages are refused, not cut;
-6. proxy variables of the environment are ignored (a proxy would resolve names where they cannot be checked).
+5. the body is read up to ``max_bytes``, counted after decompression, which is done here in bounded pieces
+   (at most :data:`MAX_CODINGS` stacked content codings); bigger pages are refused, not cut;
+6. the whole fetch (resolving, connecting, headers, body, every redirect hop) ends by one wall-clock deadline
+   ``timeout_s`` after it began: a server that sends one byte at a time cannot stretch it; slower pages are
+   refused, not cut;
+7. proxy variables of the environment are ignored (a proxy would resolve names where they cannot be checked).
 
 Error messages show a URL without its query string, fragment or credentials, so secrets in URLs are not echoed.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import ipaddress
 import json
+import os
 import re
 import socket
+import threading
 import time
-from collections.abc import Callable, Mapping
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 
@@ -229,41 +237,63 @@ class Fetcher:
         return addresses[0]
 
     def fetch(self, url: str) -> FetchedPage:
-        """GET ``url`` with every safety rule of this module; returns the page of the last hop."""
-        deadline = time.monotonic() + self.limits.timeout_s
+        """GET ``url`` with every safety rule of this module; returns the page of the last hop.
+
+        The whole call, every redirect hop included, ends within ``limits.timeout_s`` (plus the moment it takes
+        to notice): past the deadline it raises :class:`FetchFailed` with ``code="timeout"``.
+        """
         first = current = self.check_url(url)
         redirects: list[str] = []
-        for _ in range(self.limits.max_redirects + 1):
-            address = self.resolve(current)
-            status, headers, body = self._get(current, address, deadline)
-            if status in _REDIRECTS and headers.get("location"):
-                try:
-                    target = current.join(headers["location"])
-                except Exception as exc:
-                    raise FetchFailed(f"{redact(current)} redirects to an invalid URL", code="bad_response") from exc
-                redirects.append(redact(target))
-                current = self.check_url(str(target))
-                continue
-            if not 200 <= status < 300:
-                raise FetchFailed(f"{redact(current)} answered HTTP {status}", code="status")
-            ctype, charset = _content_type(headers.get("content-type", ""))
-            if ctype and ctype not in HTML_TYPES:
-                raise FetchFailed(f"{redact(current)} is {ctype}, not an HTML or text page", code="content_type")
-            return FetchedPage(url=_public(first), final_url=_public(current), status=status,
-                               content_type=ctype or "text/html", charset=charset, body=body, redirects=redirects)
+        deadline = _Deadline(self.limits.timeout_s)
+        try:
+            for _ in range(self.limits.max_redirects + 1):
+                address = _in_time(deadline, functools.partial(self.resolve, current),
+                                   functools.partial(self._late, current))
+                status, headers, body = self._get(current, address, deadline)
+                if status in _REDIRECTS and headers.get("location"):
+                    try:
+                        target = current.join(headers["location"])
+                    except Exception as exc:
+                        raise FetchFailed(f"{redact(current)} redirects to an invalid URL",
+                                          code="bad_response") from exc
+                    redirects.append(redact(target))
+                    current = self.check_url(str(target))
+                    continue
+                if not 200 <= status < 300:
+                    raise FetchFailed(f"{redact(current)} answered HTTP {status}", code="status")
+                ctype, charset = _content_type(headers.get("content-type", ""))
+                if ctype and ctype not in HTML_TYPES:
+                    raise FetchFailed(f"{redact(current)} is {ctype}, not an HTML or text page", code="content_type")
+                return FetchedPage(url=_public(first), final_url=_public(current), status=status,
+                                   content_type=ctype or "text/html", charset=charset, body=body,
+                                   redirects=redirects)
+        finally:
+            deadline.close()
         raise FetchFailed(f"{redact(first)} redirects more than {self.limits.max_redirects} times", code="redirects")
 
-    def _get(self, url: httpx.URL, address: IPAddress, deadline: float) -> tuple[int, Mapping[str, str], bytes]:
-        remaining = deadline - time.monotonic()
+    def _late(self, url: httpx.URL) -> FetchFailed:
+        return FetchFailed(f"fetching {redact(url)} took longer than {self.limits.timeout_s:g} s", code="timeout")
+
+    def _get(self, url: httpx.URL, address: IPAddress, deadline: _Deadline) -> tuple[int, Mapping[str, str], bytes]:
+        remaining = deadline.remaining
         if remaining <= 0:
-            raise FetchFailed(f"fetching {redact(url)} took longer than {self.limits.timeout_s:g} s", code="timeout")
+            raise self._late(url)
         pinned = url.copy_with(host=str(address))
         headers = {"Host": url.netloc.decode("ascii"), "User-Agent": self.limits.user_agent,
-                   "Accept": "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8"}
-        extensions: dict[str, Any] = {}
+                   "Accept": "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8",
+                   "Accept-Encoding": accepted_codings()}
+        # httpcore calls the trace hook with each new connection: the deadline takes its socket from there.
+        extensions: dict[str, Any] = {"trace": deadline.trace}
         if url.scheme == "https":
             extensions["sni_hostname"] = url.raw_host.decode("ascii").rstrip(".")
+        # Each operation's own timeout is capped by what is left of the whole fetch; the deadline's timer covers
+        # what these cannot (a read timeout starts again with every byte that arrives).
         timeout = httpx.Timeout(remaining, connect=min(self.limits.connect_timeout_s, remaining))
+
+        def in_time() -> None:
+            if deadline.passed:
+                raise self._late(url)
+
         # One client per hop: a pooled connection opened (and certificate-checked) for one host name must never
         # carry a request for another name that happens to resolve to the same address.
         try:
@@ -278,24 +308,325 @@ class Fetcher:
                     if declared.isdigit() and int(declared) > self.limits.max_bytes:
                         raise FetchFailed(f"{redact(url)} is {int(declared)} bytes, over the limit of "
                                           f"{self.limits.max_bytes}", code="too_large")
-                    chunks: list[bytes] = []
-                    size = 0
-                    for chunk in response.iter_bytes():
-                        size += len(chunk)
-                        if size > self.limits.max_bytes:
-                            raise FetchFailed(f"{redact(url)} is over the limit of {self.limits.max_bytes} bytes",
-                                              code="too_large")
-                        if time.monotonic() > deadline:
-                            raise FetchFailed(f"fetching {redact(url)} took longer than {self.limits.timeout_s:g} s",
-                                              code="timeout")
-                        chunks.append(chunk)
-                    return response.status_code, dict(response.headers), b"".join(chunks)
+                    body = _read_body(response, self.limits.max_bytes, redact(url),
+                                      f"{redact(url)} is over the limit of {self.limits.max_bytes} bytes", in_time)
+                    # A close-delimited body that the deadline cut short ends like a whole one: not a page.
+                    in_time()
+                    return response.status_code, dict(response.headers), body
                 finally:
                     response.close()
         except httpx.TimeoutException as exc:
-            raise FetchFailed(f"fetching {redact(url)} took longer than allowed", code="timeout") from exc
+            raise self._late(url) from exc
         except (httpx.TransportError, httpx.DecodingError) as exc:
+            if deadline.passed:  # the deadline shut the socket down under a read or a write
+                raise self._late(url) from exc
             raise FetchFailed(f"could not fetch {redact(url)}: {type(exc).__name__}", code="connect") from exc
+        finally:
+            deadline.release()
+
+
+# -- bodies: content codings decoded here, in bounded pieces -----------------------------------------------------
+
+MAX_CODINGS = 2
+"""Most content codings one body may stack (``Content-Encoding: gzip, gzip``); a body with more is refused.
+Servers use one; every further layer multiplies what a few bytes can expand to."""
+_PIECE = 64 * 1024
+"""Most bytes a decoder hands on before they are counted. httpx decodes a whole network read in one call, so one
+64 KiB read of a gzip bomb became ~64 MB (``gzip, gzip``: gigabytes) before the first byte could be counted."""
+_ZSTD_WINDOW = 8 * 1024 * 1024
+"""Largest zstd window accepted. A zstd decoder allocates the window its frame asks for; RFC 9659 caps the window
+of the ``zstd`` content coding at 8 MB."""
+
+_Decoder = Callable[[Iterable[bytes]], Iterator[bytes]]
+"""Turns the pieces of an encoded stream into decoded pieces of at most about ``_PIECE`` bytes each."""
+_T = TypeVar("_T")
+
+
+class _Undecodable(Exception):
+    """A body that is not valid in the content coding it declared (the message names the coding)."""
+
+
+def _inflate(source: Iterable[bytes], wbits: int) -> Iterator[bytes]:
+    """gzip, zlib or raw deflate (by ``wbits``). ``max_length`` makes zlib stop once a piece is full; the input
+    it did not use yet waits in ``unconsumed_tail`` for the next call. Bytes after the end of the stream are
+    ignored, as httpx and browsers do."""
+    unpacker = zlib.decompressobj(wbits)
+    try:
+        for data in source:
+            while not unpacker.eof:
+                piece = unpacker.decompress(data, _PIECE)
+                if piece:
+                    yield piece
+                data = unpacker.unconsumed_tail
+                if not data and len(piece) < _PIECE:
+                    break  # all input used, and zlib had no more output for it
+        rest = unpacker.flush()
+    except zlib.error as exc:
+        raise _Undecodable("gzip" if wbits > zlib.MAX_WBITS else "deflate") from exc
+    if rest:
+        yield rest
+
+
+def _gunzip(source: Iterable[bytes]) -> Iterator[bytes]:
+    return _inflate(source, zlib.MAX_WBITS | 16)
+
+
+def _deflate(source: Iterable[bytes]) -> Iterator[bytes]:
+    """``deflate`` is zlib-wrapped by the standard (RFC 9110) but sent raw by some servers; httpx and browsers
+    take both, so the first two bytes decide (a zlib header: method 8, window at most 32 KiB, a multiple of 31)."""
+    chunks = iter(source)
+    head = b""
+    for data in chunks:
+        head += data
+        if len(head) >= 2:
+            break
+    wrapped = len(head) >= 2 and head[0] & 0x0F == 8 and head[0] >> 4 <= 7 and ((head[0] << 8) | head[1]) % 31 == 0
+    yield from _inflate(_chain(head, chunks), zlib.MAX_WBITS if wrapped else -zlib.MAX_WBITS)
+
+
+def _chain(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    if first:
+        yield first
+    yield from rest
+
+
+class _Feed:
+    """A file-like ``read`` over an iterator of chunks, for decoders that pull their input."""
+
+    def __init__(self, chunks: Iterable[bytes]) -> None:
+        self._chunks = iter(chunks)
+        self._rest = b""
+
+    def read(self, size: int = -1) -> bytes:
+        while not self._rest:
+            chunk = next(self._chunks, None)
+            if chunk is None:
+                return b""
+            self._rest = chunk
+        if size < 0:
+            size = len(self._rest)
+        out, self._rest = self._rest[:size], self._rest[size:]
+        return out
+
+
+def _unzstd(source: Iterable[bytes]) -> Iterator[bytes]:
+    """zstd through zstandard's ``stream_reader``, whose ``read(n)`` returns at most ``n`` bytes however far the
+    input would expand (``decompressobj().decompress`` returns everything its input holds at once)."""
+    zstandard: Any = importlib.import_module("zstandard")
+    reader = zstandard.ZstdDecompressor(max_window_size=_ZSTD_WINDOW).stream_reader(
+        _Feed(source), read_size=_PIECE, read_across_frames=True, closefd=False)
+    while True:
+        try:
+            piece: bytes = reader.read(_PIECE)
+        except zstandard.ZstdError as exc:
+            raise _Undecodable("zstd") from exc
+        if not piece:
+            return
+        yield piece
+
+
+def _unbrotli(source: Iterable[bytes]) -> Iterator[bytes]:
+    """br through Brotli's ``Decompressor``, with ``output_buffer_limit`` (Brotli 1.2 and later): once a piece is
+    full the decoder keeps the rest, and ``process(b"")`` hands it on until it can take more input."""
+    brotli: Any = importlib.import_module("brotli")
+    unpacker = brotli.Decompressor()
+    try:
+        for data in source:
+            piece: bytes = unpacker.process(data, output_buffer_limit=_PIECE)
+            while True:
+                if piece:
+                    yield piece
+                if unpacker.can_accept_more_data():
+                    break
+                piece = unpacker.process(b"", output_buffer_limit=_PIECE)
+    except brotli.error as exc:
+        raise _Undecodable("br") from exc
+
+
+@functools.cache
+def _decoders() -> dict[str, _Decoder]:
+    """The content codings decoded here: gzip and deflate always, zstd with ``zstandard`` installed, br with
+    ``brotli`` 1.2 or later (older versions cannot bound their output, so br is then neither asked for nor
+    accepted)."""
+    found: dict[str, _Decoder] = {"gzip": _gunzip, "x-gzip": _gunzip, "deflate": _deflate}
+    try:
+        importlib.import_module("zstandard")
+        found["zstd"] = _unzstd
+    except ImportError:
+        pass
+    try:
+        brotli: Any = importlib.import_module("brotli")
+        if hasattr(brotli.Decompressor, "can_accept_more_data"):
+            found["br"] = _unbrotli
+    except ImportError:
+        pass
+    return found
+
+
+def accepted_codings() -> str:
+    """The ``Accept-Encoding`` this module sends: the content codings it can decode within its bounds."""
+    return ", ".join(name for name in _decoders() if name != "x-gzip")
+
+
+def _codings(headers: httpx.Headers, where: str) -> list[str]:
+    """The content codings of a response, in the order they were applied; FetchFailed (``bad_response``) for
+    more than MAX_CODINGS of them or one not decoded here (httpx would pass an unknown one through as if it were
+    the page)."""
+    names = [v.strip().lower() for v in headers.get_list("content-encoding", split_commas=True)]
+    names = [n for n in names if n and n != "identity"]
+    if len(names) > MAX_CODINGS:
+        raise FetchFailed(f"{where} stacks {len(names)} content codings; at most {MAX_CODINGS} are decoded",
+                          code="bad_response")
+    for name in names:
+        if name not in _decoders():
+            raise FetchFailed(f"{where} uses the content coding {name[:40]!r}, which is not decoded here (only "
+                              f"{accepted_codings()})", code="bad_response")
+    return names
+
+
+def _bounded(chunks: Iterable[bytes], limit: int, too_large: str) -> Iterator[bytes]:
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)
+        if size > limit:
+            raise FetchFailed(too_large, code="too_large")
+        yield chunk
+
+
+def _read_body(response: httpx.Response, limit: int, where: str, too_large: str,
+               in_time: Callable[[], None] = lambda: None) -> bytes:
+    """The body of a streamed ``response``, read raw and decoded here: FetchFailed (``too_large``, message
+    ``too_large``) as soon as the raw bytes, or the output of any decoding layer, pass ``limit``, so no more than
+    about ``limit`` plus one piece per layer is ever held. ``in_time`` runs after every piece (it raises when
+    the fetch's deadline has passed)."""
+    codings = _codings(response.headers, where)
+    if response.is_stream_consumed:
+        # Built in memory by the transport (httpx.MockTransport, from bytes), which httpx has read and decoded
+        # already: nothing came over a network, and there is nothing raw left to read.
+        if len(response.content) > limit:
+            raise FetchFailed(too_large, code="too_large")
+        return response.content
+    stream = _bounded(response.iter_raw(), limit, too_large)
+    for name in reversed(codings):
+        stream = _bounded(_decoders()[name](stream), limit, f"{too_large} once decompressed")
+    chunks: list[bytes] = []
+    try:
+        for piece in stream:
+            in_time()
+            chunks.append(piece)
+    except _Undecodable as exc:
+        raise FetchFailed(f"{where} sent a body that is not valid {exc}", code="bad_response") from exc
+    return b"".join(chunks)
+
+
+# -- the deadline of a fetch -------------------------------------------------------------------------------------
+
+
+def _shut(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:  # already closed by the peer
+        pass
+
+
+class _Deadline:
+    """The wall-clock end of one fetch, enforced on its sockets.
+
+    httpx's timeouts bound each operation: a read waits at most so long *for its next bytes*, so a server that
+    sends one byte every few seconds held a fetch for 42 s against a 10 s limit. Here a timer thread, at the
+    deadline, shuts down every socket the fetch has open; a read or write blocked on one returns at once, and the
+    fetch fails with ``timeout``. Shutting a socket down wakes a blocked reader; closing it would not.
+
+    The sockets come from httpcore's ``trace`` request extension (``connection.connect_tcp.complete`` hands over
+    each new connection). The timer works on a duplicate of each socket's descriptor, closed only under the lock
+    it also takes: a descriptor that httpx closed and the system gave to another connection is never touched.
+    A transport that makes no connections of its own (``httpx.MockTransport``) calls no trace hook and needs none.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.at = time.monotonic() + seconds
+        self._lock = threading.Lock()
+        self._sockets: list[socket.socket] = []
+        self._expired = False
+        self._closed = False
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.name = "ont-fetch-deadline"
+        self._timer.daemon = True
+        self._timer.start()
+
+    @property
+    def remaining(self) -> float:
+        return self.at - time.monotonic()
+
+    @property
+    def passed(self) -> bool:
+        return self._expired or time.monotonic() >= self.at
+
+    def trace(self, event: str, info: Mapping[str, Any]) -> None:
+        """httpcore's trace hook: keep a duplicate of each new connection's socket."""
+        if event != "connection.connect_tcp.complete":
+            return
+        stream = info.get("return_value")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        if not isinstance(sock, socket.socket):
+            return
+        try:
+            watched = socket.socket(fileno=os.dup(sock.fileno()))
+        except OSError as exc:  # out of descriptors: do not go on with a connection the deadline cannot stop
+            raise FetchFailed("could not watch the connection for the fetch's deadline", code="connect") from exc
+        with self._lock:
+            if self._closed:
+                watched.close()
+                return
+            self._sockets.append(watched)
+            if self._expired:
+                _shut(watched)
+
+    def _expire(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+    def release(self) -> None:
+        """Close the duplicates of the sockets so far (their hop is over)."""
+        with self._lock:
+            for sock in self._sockets:
+                sock.close()
+            self._sockets.clear()
+
+    def close(self) -> None:
+        """Stop the timer and release every socket: the fetch is over."""
+        self._timer.cancel()
+        with self._lock:
+            self._closed = True
+        self.release()
+
+
+def _in_time(deadline: _Deadline, work: Callable[[], _T], late: Callable[[], FetchFailed]) -> _T:
+    """``work()`` (resolving a host name) in a daemon thread, or ``late()`` raised once the deadline passes
+    first: the system resolver cannot be interrupted, and a slow name server would otherwise add its own
+    timeouts to every redirect hop. An abandoned lookup ends by itself when the resolver gives up."""
+    results: list[_T] = []
+    errors: list[BaseException] = []
+    finished = threading.Event()
+
+    def run() -> None:
+        try:
+            results.append(work())
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread, which raises it
+            errors.append(exc)
+        finally:
+            finished.set()
+
+    threading.Thread(target=run, name="ont-fetch-resolve", daemon=True).start()
+    if not finished.wait(max(0.0, deadline.remaining)):
+        raise late()
+    if errors:
+        raise errors[0]
+    return results[0]
 
 
 def _content_type(value: str) -> tuple[str, str | None]:
@@ -322,22 +653,19 @@ def post_json(url: str, body: Mapping[str, Any], *, headers: Mapping[str, str] |
     """POST ``body`` as JSON to an endpoint the operator configured (an LLM API) and return the parsed JSON.
 
     The address policy does not apply (a local model server is a normal setup), but redirects are not
-    followed, proxies from the environment are ignored, the answer is bounded in size and time, and errors
-    never include the request headers (which carry the API key).
+    followed, proxies from the environment are ignored, the answer is bounded in size (counted after
+    decompression, as for :class:`Fetcher`) and time (``timeout_s`` for each network operation), and errors never
+    include the request headers (which carry the API key).
     """
     sent = check_headers(headers, f"the LLM endpoint {redact(url)}")
+    if not any(name.lower() == "accept-encoding" for name in sent):
+        sent["Accept-Encoding"] = accepted_codings()
     try:
         with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
                           timeout=httpx.Timeout(timeout_s)) as client, \
                 client.stream("POST", url, json=dict(body), headers=sent) as response:
-            chunks: list[bytes] = []
-            size = 0
-            for chunk in response.iter_bytes():
-                size += len(chunk)
-                if size > max_bytes:
-                    raise FetchFailed(f"the LLM endpoint {redact(url)} answered more than {max_bytes} bytes",
-                                      code="too_large")
-                chunks.append(chunk)
+            answer = _read_body(response, max_bytes, f"the LLM endpoint {redact(url)}",
+                                f"the LLM endpoint {redact(url)} answered more than {max_bytes} bytes")
             status = response.status_code
     except httpx.TimeoutException as exc:
         raise FetchFailed(f"the LLM endpoint {redact(url)} did not answer within {timeout_s:g} s",
@@ -348,13 +676,14 @@ def post_json(url: str, body: Mapping[str, Any], *, headers: Mapping[str, str] |
     if not 200 <= status < 300:
         raise FetchFailed(f"the LLM endpoint {redact(url)} answered HTTP {status}", code="status")
     try:
-        return json.loads(b"".join(chunks))
+        return json.loads(answer)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise FetchFailed(f"the LLM endpoint {redact(url)} did not answer with JSON", code="bad_response") from exc
 
 
 __all__ = [
     "HTML_TYPES",
+    "MAX_CODINGS",
     "MAX_URL_CHARS",
     "AddressPolicy",
     "FetchError",
@@ -363,6 +692,7 @@ __all__ = [
     "Fetcher",
     "Resolver",
     "URLRefused",
+    "accepted_codings",
     "post_json",
     "redact",
     "system_resolver",
