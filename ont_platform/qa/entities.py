@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from itertools import permutations
 
 from rdflib import URIRef
@@ -41,6 +42,7 @@ from ont_platform.qa.lexicon import Mention, word_bounded
 from ont_platform.qa.reading import (
     Part,
     is_direct_word,
+    is_filler,
     is_question_word,
     is_title,
     limit_words,
@@ -117,11 +119,14 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     text = normalize(question)
     ms = morphs(text)
     names = word_bounded(ctx.lexicon.find_names(text)[0], ms, text)
-    terms = [t for t in ctx.lexicon.find_terms(text, ms, skip=names) if t.kind in ("relation", "class")]
+    found = ctx.lexicon.find_terms(text, ms, skip=names)
+    terms = [t for t in found if t.kind in ("relation", "class")]
+    # Words for the answer's own name (제목, "the name of"): the answer is a node, its label is its name.
+    answer_words = [t for t in found if t.kind == "cue" and t.ref == "context"]
     asked_hops, hop_span = hop_limit(text)
     limit = min(asked_hops or ctx.limits.default_hops, ctx.limits.max_hops)
     english = _is_english(ms)
-    parts: list[Part] = []
+    parts: list[Part] = [Part("cue", t.start, t.end, t.surface, "context") for t in answer_words]
     if hop_span is not None:
         hop_span = limit_words(text, hop_span)
         parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0]:hop_span[1]]))
@@ -158,7 +163,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
             parts.append(Part("direct", m.start, m.end, m.form))
         elif is_title(m, text) and _next_to_name(ms, i, name_spans):
             parts.append(Part("start", m.start, m.end, m.form))  # 홍길동 대표님, Dr. Kim: part of the name
-    asked = _asked_class(ms, classes, rels, first, english)
+    asked = _asked_class(ms, classes, rels, first, english, text, answer_words)
     said = _merge_repeats(ctx, ms, rels, classes, asked)
     for c in classes:
         parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
@@ -259,13 +264,23 @@ def _bare_existence(ms: list[Morph], t: Mention) -> bool:
 
 
 def _asked_class(ms: list[Morph], classes: list[Mention], rels: list[Mention], start: tuple[int, int],
-                 english: bool) -> Mention | None:
-    """The class the question asks for: one a question word points at (어느 도시, which country), else the last
-    class after the start and after every relation word (…세운 사람은?, 홍길동의 회사는?, Acme's city?)."""
+                 english: bool, text: str = "", answer_words: Sequence[Mention] = ()) -> Mention | None:
+    """The class the question asks for: one a question word points at (어느 도시, which country, "what is the
+    name of the city ..."), else the last class after the start and after every relation word (…세운 사람은?,
+    홍길동의 회사는?, Acme's city?)."""
     for c in classes:
         prev = [m for m in ms if m.end <= c.start]
         if prev and is_question_word(prev[-1]) and c.start - prev[-1].end <= 1:
             return c
+    if english:  # "What is the name of the city where ...": only fillers and words for a name in between
+        for c in classes:
+            if c.start >= start[0]:
+                break
+            prev = [m for m in ms if m.end <= c.start]
+            asks = [i for i, m in enumerate(prev) if is_question_word(m, text) and m.form.lower() in ("what", "which")]
+            if asks and all(is_filler(m, text) or any(a.start <= m.start < a.end for a in answer_words)
+                            for m in prev[asks[-1] + 1:] if m.tag not in ("SP", "SF", "SW")):
+                return c
     last_rel = max((t.end for t in rels if t.start >= start[1]), default=start[1])
     after = [c for c in classes if c.start >= last_rel and c.start >= start[1]]
     if english and any(t.start >= start[1] for t in rels) and not after:

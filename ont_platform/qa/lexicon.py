@@ -84,7 +84,7 @@ class Lexicon:
                 self._add_surface(flat, kind, ref)
             return
         key, joints = label_pattern(label)
-        if key:
+        if key and not (kind == "class" and _copular(label)):
             self.terms[key].add((kind, ref, joints))
             self.max_term = max(self.max_term, len(key))
         word = label.strip().casefold()
@@ -133,7 +133,8 @@ class Lexicon:
         """Every term whose lemmas occur as a run of the question's content morphemes joined by the same
         endings, plus surface matches; none inside the spans in ``skip`` (node names: "믹서 풀 M1" names a node,
         not the class 믹서)."""
-        words, joints = glue(ms if ms is not None else morphs(question))
+        ms = ms if ms is not None else morphs(question)
+        words, joints = glue(ms)
         forms = [m.form for m in words]
         out: list[Mention] = []
         max_len = self.max_term
@@ -148,11 +149,35 @@ class Lexicon:
         for start, letter in enumerate(flat):
             for key in self.surface_first.get(letter, ()):
                 if flat.startswith(key, start):
+                    begin, end = where[start], where[start + len(key) - 1] + 1
+                    if not _whole_words(question, ms, begin, end):
+                        continue
                     for kind, ref in sorted(self.surface[key]):
-                        out.append(Mention(kind, ref, where[start], where[start + len(key) - 1] + 1, key))
+                        out.append(Mention(kind, ref, begin, end, key))
         blocked = skip or []
         out = [m for m in out if not any(b.start < m.end and m.start < b.end for b in blocked)]
         return longest(out)
+
+
+def _whole_words(text: str, ms: list[Morph], begin: int, end: int) -> bool:
+    """Whether a letters-only match begins and ends where Korean words or morphemes do: "영화 제목" holds the
+    letters of 영화제 (festival) across the space, ending inside 제목, and names no festival. Latin letters and
+    digits are left to the callers' own checks (a column name may run into a number: impressions_30d0)."""
+    def hangul(ch: str) -> bool:
+        return "\uac00" <= ch <= "\ud7a3"
+
+    starts = {m.start for m in ms}
+    ends = {m.end for m in ms}
+    inside_start = 0 < begin < len(text) and hangul(text[begin - 1]) and hangul(text[begin]) and begin not in starts
+    inside_end = 0 < end < len(text) and hangul(text[end - 1]) and hangul(text[end]) and end not in ends
+    return not (inside_start or inside_end)
+
+
+def _copular(label: str) -> bool:
+    """Whether the analyser reads a class label as a noun plus the copula: 영화인 (film person) comes out as
+    영화 + 이 + ㄴ, "being a film", whose lemma key is the key of 영화 (Film). Such a label is matched by its
+    own word and letters only, or every 영화 in a question would also name the other class."""
+    return any(m.tag == "VCP" for m in morphs(label, typos=False))
 
 
 def word_bounded(names: list[Mention], ms: list[Morph], text: str) -> list[Mention]:

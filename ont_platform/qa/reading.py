@@ -97,7 +97,8 @@ def is_title(m: Morph, text: str | None = None) -> bool:
     return m.form in w.titles_ko
 
 
-def _is_filler(m: Morph, text: str) -> bool:
+def is_filler(m: Morph, text: str) -> bool:
+    """Whether ``m`` is a word any question may carry (a question word, politeness, a pronoun, an article...)."""
     w = words()
     if m.tag == "SL":
         return bool(_en_forms(m, text) & (w.en | w.question_en))
@@ -141,7 +142,7 @@ def unexplained(text: str, ms: Sequence[Morph], parts: Iterable[Part]) -> list[s
             continue
         if text[m.start:m.end] in _PARTICLES and any(0 <= m.start - e <= 1 for _, e in covered):
             continue  # a particle after an id, mis-tagged by the analyser (n_a1 과 → 과/NNG)
-        if inside(m) or _is_filler(m, text) or is_direct_word(m, text):
+        if inside(m) or is_filler(m, text) or is_direct_word(m, text):
             continue
         if m.tag == "SN" and any(s <= m.start and m.end <= e for s, e in covered):
             continue

@@ -3,6 +3,7 @@ path a user takes (a folder with its own ontology.ttl and shapes.ttl)."""
 
 from __future__ import annotations
 
+import csv
 import json
 import shutil
 from collections.abc import Iterator
@@ -150,3 +151,31 @@ def test_cli_validate_checks_an_extraction_against_the_folders_ontology(tmp_path
     assert main(["validate", str(path), "--data", str(FILMS)]) == 1
     out = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert [e["code"] for e in out["validation_errors"]] == ["unknown_predicate"]
+
+
+def _walk(start: str, *steps: str) -> set[str]:
+    """Where a chain of stored relations leads in the films tables; ``^p`` walks ``p`` backwards."""
+    with (FILMS / "kg_edges.csv").open(encoding="utf-8") as fh:
+        edges = list(csv.DictReader(fh))
+    here = {start}
+    for step in steps:
+        back, prop = step.startswith("^"), step.lstrip("^")
+        here = {(e["src"] if back else e["dst"]) for e in edges
+                if e["rel"] == prop and (e["dst"] if back else e["src"]) in here}
+    return here
+
+
+@pytest.mark.parametrize(("question", "start", "chain"), [
+    # 영화인 (a Person label) is analysed as 영화 + the copula; it must not make every 영화 also mean Person.
+    ("윤혜진이 참여한 영화는 뭐예요?", "a_hyejin", ("^starring",)),
+    # the letters of 영화제 (Festival) run across "영화 제목"; a word for the answer's name is no relation.
+    ("키무라 레이 감독이 연출한 영화 제목 알려줘", "d_kimura", ("^directedBy",)),
+    ("What is the name of the city where Han Jiwoo was born?", "d_han", ("bornIn",)),
+    ("한지우가 태어난 도시 이름이 뭐야?", "d_han", ("bornIn",)),
+])
+def test_words_that_once_misled_the_class_reading(films: KnowledgeGraph, question: str, start: str,
+                                                  chain: tuple[str, ...]) -> None:
+    expected = _walk(start, *chain)
+    assert len(expected) == 1
+    answer = films.ask(question)
+    assert (answer.decision, {answer.answer}) == ("answer", expected), answer.reason
