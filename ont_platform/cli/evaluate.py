@@ -61,18 +61,9 @@ def cmd_sample(args: argparse.Namespace) -> int:
     from ont_platform.evaluate import stratified_sample, write_sample_csv
     from ont_platform.verify import read_gold
 
-    try:
-        lines = args.answers.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"cannot read {args.answers}: {exc}") from exc
-    answers = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            answers.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{args.answers}:{n}: not JSON: {exc.msg}") from exc
+    from ont_platform.jsonl import strict_jsonl
+
+    answers = [doc for _n, doc in strict_jsonl(args.answers)]
     if not answers:
         raise InputError(f"no answers in {args.answers}")
     questions = None

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 from ont_platform.errors import InputError
@@ -20,19 +22,30 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from ont_platform.verify import verify_file
 
     answers = args.answers
-    if str(answers) == "-":
-        source: object = [line for line in sys.stdin.read().splitlines() if line.strip()]
-    else:
-        if not answers.is_file():
-            raise InputError(f"no such file: {answers}")
-        source = answers
-    with _open(args) as kg:
-        for folder in args.data or []:
-            kg.load(folder)
-        if not kg.domains():
-            raise InputError("no dataset to verify against: give --data DIR (or --store PATH holding one)")
-        reports = verify_file(kg, source, questions=args.questions, isolation=args.isolation,  # type: ignore[arg-type]
-                              timeout=args.timeout)
+    spooled: Path | None = None
+    try:
+        if str(answers) == "-":
+            # stdin goes through the same reader as a file (line and depth limits, line numbers): spool it
+            spooled = _spool_stdin()
+            source = spooled
+        else:
+            if not answers.is_file():
+                raise InputError(f"no such file: {answers}")
+            source = answers
+        with _open(args) as kg:
+            for folder in args.data or []:
+                kg.load(folder)
+            if not kg.domains():
+                raise InputError("no dataset to verify against: give --data DIR (or --store PATH holding one)")
+            reports = verify_file(kg, source, questions=args.questions, isolation=args.isolation,
+                                  timeout=args.timeout)
+    except InputError as exc:
+        if spooled is not None and str(spooled) in str(exc):
+            raise InputError(str(exc).replace(str(spooled), "<stdin>")) from exc
+        raise
+    finally:
+        if spooled is not None:
+            spooled.unlink(missing_ok=True)
     if not reports:
         raise InputError(f"no answers in {answers}")
     for r in reports:
@@ -42,6 +55,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print(f"{len(reports)} answer(s): {len(reports) - len(bad)} ok, {len(bad)} failed, {ungrounded} not grounded",
           file=sys.stderr)
     return EXIT_NEGATIVE if bad else EXIT_OK
+
+
+def _spool_stdin() -> Path:
+    """stdin copied into a private temporary file, for the JSON Lines reader."""
+    fd, name = tempfile.mkstemp(prefix="ont-verify-", suffix=".jsonl")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            binary = getattr(sys.stdin, "buffer", None)  # absent when stdin was replaced by a text stream
+            if binary is not None:
+                for block in iter(lambda: binary.read(1 << 20), b""):
+                    out.write(block)
+            else:
+                for text in iter(lambda: sys.stdin.read(1 << 20), ""):
+                    out.write(text.encode("utf-8", "surrogatepass"))
+    except BaseException as exc:
+        Path(name).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise InputError(f"cannot read stdin: {exc.strerror or exc}") from exc
+        raise
+    return Path(name)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]

@@ -206,22 +206,11 @@ def score(item_id: str, expected: Mapping[str, Any], answer: Mapping[str, Any] |
 
 
 def _answers_by_id(source: str | Path | Iterable[Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
-    import json
+    from ont_platform.jsonl import strict_jsonl
 
     if isinstance(source, (str, Path)):
-        path = Path(source)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"cannot read {path}: {exc}") from exc
-        docs = []
-        for n, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
-            try:
-                docs.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise InputError(f"{path}:{n}: not JSON: {exc.msg}") from exc
+        # the shared reader: line and depth limits, numbers too long to convert, file and line in every error
+        docs = [doc for _n, doc in strict_jsonl(Path(source))]
     else:
         docs = [dict(d) for d in source]
     out: dict[str, dict[str, Any]] = {}

@@ -6,7 +6,10 @@ stratum, however small, is looked at at least once). The draw in each stratum us
 with ``seed`` and the stratum's name, so adding answers of one kind never changes the sample of another.
 
 The CSV has the columns ``item_id, stratum, question, summary, label, note``; two people fill in ``label``
-on copies of it and ``ont eval kappa`` compares the copies.
+on copies of it and ``ont eval kappa`` compares the copies. It is written to be opened in a spreadsheet: a
+cell that starts with ``= + - @``, a tab or a carriage return (an answer's id or question is anyone's text)
+gets a leading ``'`` (:func:`ont_platform.text_policy.spreadsheet_cell`), so it shows as text and never runs
+as a formula. The ``item_id`` column then holds ``'=1+1`` for an answer whose id is ``=1+1``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ont_platform.errors import InputError
+from ont_platform.text_policy import spreadsheet_cell
 
 DEFAULT_RATE = 0.05
 DEFAULT_SEED = 20240501
@@ -107,12 +111,17 @@ def stratified_sample(answers: Iterable[Mapping[str, Any]], *, rate: float = DEF
 
 
 def write_sample_csv(rows: Iterable[SampleRow], out: str | Path | TextIO) -> None:
-    """Write the sample with an empty ``label`` and ``note`` column for people to fill in."""
+    """Write the sample with an empty ``label`` and ``note`` column for people to fill in; every cell is made
+    safe to open in a spreadsheet (see the module documentation)."""
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
+    # csv quotes a cell with a line break only when the break is in the line terminator ("\n"): a row with a
+    # bare carriage return in a cell is written with every cell quoted, or a reader would split the row there
+    quoted = csv.writer(buf, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(COLUMNS)
     for r in rows:
-        writer.writerow([r.item_id, r.stratum, r.question, r.summary, "", ""])
+        cells = [spreadsheet_cell(c) for c in (r.item_id, r.stratum, r.question, r.summary)] + ["", ""]
+        (quoted if any("\r" in c for c in cells) else writer).writerow(cells)
     if isinstance(out, (str, Path)):
         try:
             Path(out).write_text(buf.getvalue(), encoding="utf-8")

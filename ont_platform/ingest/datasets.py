@@ -18,13 +18,21 @@ a bounded set of resources chosen while streaming (:class:`~ont_platform.ingest.
 resource of each row signature, a seeded sample of each table, every row that produced a warning, each with
 the neighbours its shapes look at); ``"auto"`` is full up to :data:`FULL_SHACL_MAX_TRIPLES` triples and the
 sample above; ``"off"`` skips it. See docs/validation.md for what the sample does and does not guarantee.
+
+Before anything else, :func:`check_folder` looks at every file a dataset folder may hold (the tables,
+``meta.json``, ``columns.csv``, ``predicates.csv``, ``ontology.ttl``, ``shapes.ttl``): each must be a regular
+file inside the folder (a symbolic link may point to another file of the folder) and within its size limit
+(tables: ``Limits.max_file_bytes``; :data:`META_MAX_BYTES` and :data:`ONTOLOGY_MAX_BYTES`), or the dataset is
+refused with a :class:`DatasetError` naming the file. Ids and text cells follow the one text policy of
+:mod:`ont_platform.text_policy`; which columns hold ids and which long text is said where each table is opened.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
@@ -47,10 +55,22 @@ from ont_platform.ingest.builder import (
     term,
     typed,
 )
-from ont_platform.ingest.tables import Row, TableReader, open_table, read_table
+from ont_platform.ingest.tables import (
+    FileRefused,
+    Row,
+    TableReader,
+    check_regular,
+    open_table,
+    read_regular,
+    read_table,
+)
+from ont_platform.jsonl import TooDeep, loads
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import OC, ONT, PG, dataset_iri
 from ont_platform.domains import Domain, domain_of_folder
+from ont_platform.domains.base import TABLES
+from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
+from ont_platform.text_policy import TextKind
 from ont_platform.ontology import DomainOntology
 from ont_platform.ontology.model import Column
 
@@ -58,6 +78,19 @@ _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
 _UINT = re.compile(r"^[0-9]+$")
 _BOOL = {"true": "true", "1": "true", "yes": "true", "false": "false", "0": "false", "no": "false"}
 
+
+META_MAX_BYTES = 1024 * 1024
+"""Largest ``meta.json`` a dataset folder may hold (it holds one date)."""
+ONTOLOGY_MAX_BYTES = 16 * 1024 * 1024
+"""Largest ``ontology.ttl`` or ``shapes.ttl`` a dataset folder may hold (the bundled ones are a few tens of
+kilobytes; the text is also stored in the graph, see :func:`domain_record`)."""
+
+_ONCHAIN_NODE_KINDS: Mapping[str, TextKind] = {"node_id": "id"}
+_ONCHAIN_EDGE_KINDS: Mapping[str, TextKind] = {"edge_id": "id", "from": "id", "to": "id"}
+_KG_NODE_KINDS: Mapping[str, TextKind] = {"node_id": "id"}
+_KG_EDGE_KINDS: Mapping[str, TextKind] = {"edge_id": "id", "src": "id", "dst": "id", "chunk_id": "id"}
+_KG_CHUNK_KINDS: Mapping[str, TextKind] = {"chunk_id": "id", "text": "text"}
+"""Text-policy kinds of the columns that are not labels: ids (NFKC, one script) and long text (line breaks)."""
 
 ShaclMode = Literal["auto", "full", "sample", "off"]
 SHACL_MODES: tuple[str, ...] = get_args(ShaclMode)
@@ -127,7 +160,28 @@ def open_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: 
     :meth:`DatasetLoad.chunks` is iterated. Raises :class:`InputError` when the folder is not a dataset."""
     path = Path(folder)
     mode = shacl_mode(shacl)
+    check_folder(path, limits)
     return DatasetLoad(path, domain_of_folder(path), limits, mode)
+
+
+def check_folder(folder: Path, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse a folder holding a dataset file that is not a regular file of the folder (a FIFO, a device, a
+    link out of the folder) or is over its size limit, before any file is read: raise DatasetError naming
+    each such file. Files that are not there are not looked for (the domain check says what is missing)."""
+    if not folder.is_dir():
+        return  # domain_of_folder says so
+    sizes = {name: limits.max_file_bytes for names in TABLES.values() for name in names}
+    sizes.update({"columns.csv": limits.max_file_bytes, "predicates.csv": limits.max_file_bytes,
+                  "meta.json": META_MAX_BYTES, ONTOLOGY_FILE: ONTOLOGY_MAX_BYTES, SHAPES_FILE: ONTOLOGY_MAX_BYTES})
+    problems = []
+    for name, limit in sizes.items():
+        path = folder / name
+        if os.path.lexists(path):
+            why = check_regular(path, limit, folder)
+            if why is not None:
+                problems.append(Problem(name, None, why))
+    if problems:
+        raise DatasetError(problems)
 
 
 def build_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: bool | str = "off") -> BuiltDataset:
@@ -267,14 +321,17 @@ class DatasetLoad:
 
 def _read_meta(folder: Path, problems: list[Problem]) -> date | None:
     meta = folder / "meta.json"
-    if not meta.is_file():
+    if not os.path.lexists(meta):
         return None
     try:
-        doc = json.loads(meta.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        problems.append(Problem("meta.json", None, f"not valid JSON: {exc}"))
+        doc = loads(read_regular(meta, META_MAX_BYTES, folder).decode("utf-8"), where="meta.json")
+    except FileRefused as exc:
+        problems.append(Problem("meta.json", None, str(exc)))
         return None
-    except RecursionError:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        problems.append(Problem("meta.json", None, f"not valid JSON: {str(exc)[:200]}"))
+        return None
+    except TooDeep:
         problems.append(Problem("meta.json", None, "nested too deeply to be a meta file"))
         return None
     if not isinstance(doc, dict):
@@ -283,10 +340,12 @@ def _read_meta(folder: Path, problems: list[Problem]) -> date | None:
     raw = doc.get("as_of")
     if raw is None:
         return None
+    text = str(raw)  # a number too long for str() was refused by the JSON reader
     try:
-        return date.fromisoformat(str(raw))
+        return date.fromisoformat(text)
     except ValueError:
-        problems.append(Problem("meta.json", None, f"as_of must be YYYY-MM-DD, got {raw!r}"))
+        shown = repr(raw) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
+        problems.append(Problem("meta.json", None, f"as_of must be YYYY-MM-DD, got {shown}"))
         return None
 
 
@@ -333,13 +392,15 @@ def _onchain_node_text(n: str, node_id: str, cls: str, raw: str, norm: str | Non
 def read_transfers(load: DatasetLoad) -> Iterator[str]:
     """The rows of an on-chain folder (``onchain_nodes.csv``, ``onchain_edges.csv``) as checked N-Triples."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
-    nodes = open_table(folder / "onchain_nodes.csv", ("node_id", "address", "onto_class"), ("label",), problems, limits)
+    nodes = open_table(folder / "onchain_nodes.csv", ("node_id", "address", "onto_class"), ("label",), problems, limits,
+                       kinds=_ONCHAIN_NODE_KINDS)
     edges = open_table(
         folder / "onchain_edges.csv",
         ("edge_id", "rel", "from", "to", "tx_hash"),
         ("value", "token", "block_number", "timestamp"),
         problems,
         limits,
+        kinds=_ONCHAIN_EDGE_KINDS,
     )
     if nodes is None or edges is None:
         return
@@ -519,9 +580,11 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
     """The rows of an entity–relation folder (``kg_nodes.csv``, ``kg_edges.csv``, ``kg_chunks.csv``) as checked
     N-Triples, against the folder's domain ontology (the bundled kg one or the user's own)."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
-    nodes = open_table(folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits)
-    edges = open_table(folder / "kg_edges.csv", ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"), (), problems, limits)
-    chunks = open_table(folder / "kg_chunks.csv", ("chunk_id", "text"), (), problems, limits)
+    nodes = open_table(folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits,
+                       kinds=_KG_NODE_KINDS)
+    edges = open_table(folder / "kg_edges.csv", ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"), (), problems,
+                       limits, kinds=_KG_EDGE_KINDS)
+    chunks = open_table(folder / "kg_chunks.csv", ("chunk_id", "text"), (), problems, limits, kinds=_KG_CHUNK_KINDS)
     if nodes is None or edges is None or chunks is None:
         return
     node_iri, edge_iri, chunk_iri, terms = Minter(load.domain, "node"), Minter(load.domain, "edge"), Minter(load.domain, "chunk"), _Terms()
@@ -650,7 +713,7 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
     numeric, date_ops, bools = ("integer", "decimal"), ("older_than_days", "newer_than_days"), ("true", "false")
     columns = dict(onto.columns)
     extra = folder / "columns.csv"
-    if extra.is_file():
+    if os.path.lexists(extra):  # open_table refuses what is not a regular file of the folder
         table = read_table(extra, ("column", "label_ko", "type"), ("aliases",), problems, limits)
         for row in table.rows if table else []:
             name, ctype = row.get("column"), row.get("type").lower()
@@ -675,7 +738,7 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
             load._extra.append(text)
             yield text
     preds = folder / "predicates.csv"
-    if preds.is_file():
+    if os.path.lexists(preds):
         table = read_table(preds, ("phrase", "op", "value"), ("applies_to",), problems, limits)
         predicate_iri = Minter(load.domain, "node")
         phrases_seen: set[str] = set()
@@ -724,7 +787,8 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                 text += f"{node} {term(PG.appliesTo)} {plain(applies)} .\n"
             load._extra.append(text)
             yield text
-    table_reader = open_table(folder / "pages.csv", ("url",), tuple(columns), problems, limits)
+    text_columns: dict[str, TextKind] = {name: "text" for name, col in columns.items() if col.type == "text"}
+    table_reader = open_table(folder / "pages.csv", ("url",), tuple(columns), problems, limits, kinds=text_columns)
     if table_reader is None:
         return
     name_of = table_reader.name

@@ -9,6 +9,11 @@ Nothing invalid reaches the graph. An extraction is written only if
 3. the new triples, together with the part of the store the shapes look at around them, conform to the
    domain's SHACL shapes (the whole store is never validated: pyshacl takes seconds to minutes on it),
 
+Between 1 and 2 every id, label and evidence text passes the text policy the CSV loader applies
+(:mod:`ont_platform.text_policy`): ids are taken in their NFKC form (two ids that differ only in width are
+one id, and a duplicate), and control, bidirectional and invisible characters are refused (code
+``unsafe_text``), so an extraction can write nothing a dataset folder could not.
+
 and then in one call to :meth:`Store.add_ntriples`, which every backend applies all or nothing. The mapping
 follows the CSV loader: a relation is a resource (source, target, kind, grounded, chunk) plus the plain
 triple; evidence becomes ``ont:Evidence`` resources; a relation's chunk text an ``ont:Chunk``.
@@ -48,7 +53,8 @@ from ont_platform.validation.facts import (
     shacl_violations,
 )
 from ont_platform.validation.guard import OntologyGuard
-from ont_platform.validation.models import ValidationIssue
+from ont_platform.text_policy import TextKind, UnsafeText, clean_text
+from ont_platform.validation.models import Evidence, OntologyExtractionResult, ValidationIssue
 from ont_platform.validation.result import CheckStatus, ValidationResult
 from ont_platform.validation.rules import Findings, RuleConfig, check_ontology
 from ont_platform.validation.structure import Payload
@@ -204,10 +210,15 @@ def check_extraction(
         return refused
 
     clock = time.perf_counter()
+    extraction, unsafe = apply_text_policy(result.extraction)
+    if unsafe:
+        report.errors = unsafe
+        _done(report, started)
+        return refused
     findings = Findings(max_issues=(config or guard.validator.config).max_issues)
     if guard.domain is None:
-        check_ontology(result.extraction, index, findings)
-    facts = build_facts(result.extraction, index, findings)
+        check_ontology(extraction, index, findings)
+    facts = build_facts(extraction, index, findings)
     report.timings["map"] = time.perf_counter() - clock
     clock = time.perf_counter()
     existing = neighbourhood(store, facts)
@@ -243,6 +254,76 @@ def check_extraction(
             _done(report, started)
             return refused
     return PendingIngest(report, store, facts, started)
+
+
+UNSAFE_TEXT = "unsafe_text"
+"""Issue code of a field the text policy refuses."""
+DUPLICATE_ID = "duplicate_id"
+
+
+def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtractionResult, list[ValidationIssue]]:
+    """The extraction with its ids in NFKC form, and the issues of every field the text policy refuses
+    (:func:`ont_platform.text_policy.clean_text`: ids ``id``, evidence chunks ``text``, every other string
+    ``label``), plus ids that became equal once normalised. The same policy as the CSV loader's cells."""
+    issues: list[ValidationIssue] = []
+
+    def clean(value: str, kind: TextKind, path: str) -> str:
+        try:
+            return clean_text(value, kind, what=path.rsplit(".", 1)[-1])
+        except UnsafeText as exc:
+            issues.append(ValidationIssue(code=UNSAFE_TEXT, path=path, message=str(exc)))
+            return value
+
+    def evidence(items: list[Evidence], path: str) -> list[Evidence]:
+        out = []
+        for k, ev in enumerate(items):
+            p = f"{path}.evidence[{k}]"
+            update = {}
+            for name, kind in (("source_url", "label"), ("chunk_text", "text"), ("chunk_id", "id")):
+                value = getattr(ev, name)
+                if isinstance(value, str):
+                    update[name] = clean(value, kind, f"{p}.{name}")  # type: ignore[arg-type]
+            out.append(ev.model_copy(update=update))
+        return out
+
+    def attributes(attrs: dict[str, object], path: str) -> None:
+        for key, value in attrs.items():
+            clean(key, "label", f"{path}.attributes")
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, str):
+                    clean(v, "label", f"{path}.attributes.{key}")
+
+    entities, first = [], {}
+    for i, e in enumerate(ext.entities):
+        p = f"$.entities[{i}]"
+        new_id = clean(e.id, "id", f"{p}.id")
+        clean(e.label, "label", f"{p}.label")
+        clean(e.type, "label", f"{p}.type")
+        if e.ontology_class is not None:
+            clean(e.ontology_class, "label", f"{p}.ontology_class")
+        attributes(dict(e.attributes), p)
+        if new_id in first:  # the guard refused ids that were equal as given: these became equal by NFKC
+            issues.append(ValidationIssue(code=DUPLICATE_ID, path=f"{p}.id", message=(
+                f"id {e.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.entities[{first[new_id]}]")))
+        first.setdefault(new_id, i)
+        entities.append(e.model_copy(update={"id": new_id, "evidence": evidence(e.evidence, p)}))
+    relations, seen = [], {}
+    for j, r in enumerate(ext.relations):
+        p = f"$.relations[{j}]"
+        update: dict[str, object] = {end: clean(getattr(r, end), "id", f"{p}.{end}")
+                                     for end in ("id", "source_id", "target_id")}
+        clean(r.predicate, "label", f"{p}.predicate")
+        attributes(dict(r.attributes), p)
+        new_id = str(update["id"])
+        if new_id in seen:
+            issues.append(ValidationIssue(code=DUPLICATE_ID, path=f"{p}.id", message=(
+                f"id {r.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.relations[{seen[new_id]}]")))
+        seen.setdefault(new_id, j)
+        update["evidence"] = evidence(r.evidence, p)
+        relations.append(r.model_copy(update=update))
+    if issues:
+        return ext, issues
+    return ext.model_copy(update={"entities": entities, "relations": relations}), []
 
 
 _PRESENT_BATCH = 500

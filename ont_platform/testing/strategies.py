@@ -32,6 +32,7 @@ from ont_platform.validation.rules import MEANINGLESS_LABELS, label_key
 from ont_platform.domains import BUNDLED, Domain, domain_names, get_domain
 from ont_platform.errors import InputError
 from ont_platform.validation.terms import ontology_index
+from ont_platform.text_policy import TextKind, clean_text
 
 SEED_RULES = ("entity_id_prefix", "label_length", "confidence_range", "entity_type", "relation_id_prefix",
               "dangling_endpoint", "self_loop", "duplicate_id")
@@ -52,13 +53,23 @@ def _family(domain: str | Domain) -> str:
     except InputError as exc:
         raise ValueError(f"domain must be a bundled or registered domain ({', '.join(domain_names())}): {exc}") from exc
 
-_TEXT = st.characters(blacklist_categories=("Cs", "Cc"))
+_TEXT = st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp"))
+
+
+def _allowed(value: str, kind: TextKind) -> bool:
+    """Whether the text policy lets ``value`` in (invisible fillers such as U+3164 are letters to Unicode)."""
+    try:
+        clean_text(value, kind)
+    except InputError:
+        return False
+    return True
 
 
 def labels() -> st.SearchStrategy[str]:
-    """Non-blank labels of 1 to 60 characters (Korean, Latin, digits, punctuation) that name something."""
+    """Non-blank labels of 1 to 60 characters (Korean, Latin, digits, punctuation) that name something and
+    that the text policy (:mod:`ont_platform.text_policy`) accepts."""
     return (st.text(_TEXT, min_size=1, max_size=60)
-            .filter(lambda s: bool(s.strip()) and label_key(s) not in MEANINGLESS_LABELS))
+            .filter(lambda s: bool(s.strip()) and label_key(s) not in MEANINGLESS_LABELS and _allowed(s, "label")))
 
 
 def confidences() -> st.SearchStrategy[float | None]:
@@ -74,7 +85,7 @@ def _urls() -> st.SearchStrategy[str]:
 
 def evidence(*, with_chunk: bool = False) -> st.SearchStrategy[dict[str, Any]]:
     """An evidence object: source URL, offset and confidence, each optional, and for a relation its chunk."""
-    chunk = st.text(_TEXT, min_size=1, max_size=80).filter(lambda s: bool(s.strip()))
+    chunk = st.text(_TEXT, min_size=1, max_size=80).filter(lambda s: bool(s.strip()) and _allowed(s, "text"))
     return st.fixed_dictionaries({}, optional={
         "source_url": _urls(),
         "offset": st.integers(min_value=0, max_value=10**6),

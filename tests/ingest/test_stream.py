@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -345,8 +346,11 @@ def test_any_cell_text_round_trips_through_the_store(tmp_path_factory: pytest.Te
     with KnowledgeGraph.open() as kg:
         try:
             kg.load(folder, shacl=False)
-        except DatasetError as exc:  # two raw cells that happen to normalise to one address
-            assert all("already used" in p.reason for p in exc.problems), exc.problems
+        except DatasetError as exc:
+            # two raw cells that happen to normalise to one address; a character the text policy refuses (an
+            # invisible one, a control, mixed scripts in an id); two ids equal once NFKC-normalised
+            assert all("already used" in p.reason or " is not allowed" in p.reason or "mixes the" in p.reason
+                       or "duplicate node_id" in p.reason for p in exc.problems), exc.problems
             return
         rows = kg.select("""
             PREFIX ont: <https://w3id.org/ont-platform/core#>
@@ -356,7 +360,8 @@ def test_any_cell_text_round_trips_through_the_store(tmp_path_factory: pytest.Te
                                               OPTIONAL { ?n rdfs:label ?label } }""")
     got = {str(r["id"]): (str(r["raw"]) if r["raw"] is not None else "", str(r["label"]) if r["label"] is not None else "")
            for r in rows}
-    assert got == {n["node_id"].strip(): (n["address"].strip(), n["label"].strip()) for n in nodes}
+    assert got == {unicodedata.normalize("NFKC", n["node_id"].strip()): (n["address"].strip(), n["label"].strip())
+                   for n in nodes}
     # and the IRI of each node is the one namespaces.mint gives
     from ont_platform.namespaces import mint
 
