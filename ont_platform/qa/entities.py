@@ -670,6 +670,8 @@ def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, chains: list[list[St
         names = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in answered)
         return best.model_copy(update={"reason": best.reason + f" (관계를 말하지 않아 온톨로지가 허용하는 {names}로 읽었고, "
                                                       "모두 같은 답에 닿습니다.)"})
+    if not answered and all(r.decision == "max_hops" for _, r in results):
+        return results[0][1]  # every way the ontology allows needs more hops than the question gives
     listed = ", ".join(" → ".join(local_name(s.prop) + ("⁻¹" if s.direction == "inv" else "") for s in st
                                   if s.how != "word") for st, _ in results)
     label = ctx.onto.label(target, "ko")

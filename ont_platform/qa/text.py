@@ -27,6 +27,11 @@ _HOPS = re.compile(
 )
 
 
+_NOT_A_COUNT = re.compile(r"(?:[-−–+]|\d[.,]?|[\d.][eE][-+]?)\s*$")
+"""What, just before a hop count, makes it part of another number: a sign, more digits, a decimal point, an
+exponent."""
+
+
 def normalize(text: str) -> str:
     """NFKC, control characters removed, whitespace collapsed, trimmed."""
     text = unicodedata.normalize("NFKC", text)
@@ -40,11 +45,17 @@ def compact(text: str) -> str:
 
 
 def hop_limit(text: str) -> tuple[int | None, tuple[int, int] | None]:
-    """The hop count the question asks for (``3-hop``, ``세 홉``, ``두 단계 이내``, ``two hops``), and its span."""
+    """The hop count the question asks for (``3-hop``, ``세 홉``, ``두 단계 이내``, ``two hops``), and its span.
+
+    A count that is not a whole number of at least one (``0-hop``, ``-5-hop``, ``1e308-hop``, ``1.5홉``) gives
+    ``(None, None)``: its words then stay unexplained, so the question is refused naming them, never answered
+    with another limit (the default, or the digits after the sign or the exponent)."""
     for m in _HOPS.finditer(text):
+        if _NOT_A_COUNT.search(text, 0, m.start()):
+            return None, None
         raw = m.group("n").lower()
         if raw.isdigit():
-            return int(raw), m.span()
+            return (int(raw), m.span()) if int(raw) >= 1 else (None, None)
         if raw in _KO_NUM:
             return _KO_NUM[raw], m.span()
         if raw in _EN_NUM and raw != "a":

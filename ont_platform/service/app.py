@@ -319,8 +319,11 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        response = error(exc.status_code, code, str(exc.detail))
+        code = {400: "invalid_body", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        message = str(exc.detail)
+        if exc.status_code == 400:  # raised by the framework while decoding the body, before any route runs
+            message = "the request body cannot be read as JSON (not UTF-8, malformed, or nested too deeply)"
+        response = error(exc.status_code, code, message)
         for name, value in (exc.headers or {}).items():
             response.headers[name] = value
         return response

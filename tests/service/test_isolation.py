@@ -170,3 +170,11 @@ def test_the_graph_set_takes_no_lock_of_its_own_around_work(graph_set: GraphSet)
         asked.join(JOIN_S)
         assert not asked.is_alive()
     assert box["out"].answer.decision == "answer"
+
+
+@pytest.mark.parametrize("body", [b'{"domain":"kg","question":"\xff\xfe"}', b"[" * 100_000],
+                         ids=["invalid-utf8", "deep-json"])
+def test_a_body_that_cannot_be_decoded_gets_a_documented_code(client: TestClient, body: bytes) -> None:
+    response = client.post("/api/v1/ask", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_body"

@@ -28,6 +28,8 @@ _VALUE = re.compile(
     re.IGNORECASE,
 )
 _CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\(\s*$")
+_SIGNED = re.compile(r"(?:^|[^\d\s])\s*[-−]\s*$")
+"""A minus sign before a number that is not the dash of a range (10-20)."""
 _IDENT = r"(?<![A-Za-z0-9_$])[A-Za-z_$][A-Za-z0-9_$]*"
 _CODE = re.compile(
     # a call or subscript glued to a name, after any attribute chain: alert(1), x[3], console.log(0), a.b[2](3),
@@ -135,6 +137,8 @@ def read_numbers(work: str) -> list[Number]:
             end -= 1
         if _CALL.search(work[:start]):
             continue  # an argument in pasted code or markup (alert(1)) is not a value the person asked for
+        if _SIGNED.search(work[:start]):
+            continue  # "-5": a negative count is no value of an inventory column; left unread, it is asked back
         found.append((m, start, end))
     out: list[Number] = []
     upper_next = False
