@@ -657,12 +657,12 @@ def _walk(ctx: Context, p: EntityPlan, qid: str) -> HopDecision:
 
 
 def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, chains: list[list[Step]],
-                     labels: dict[str, str]) -> HopDecision:
+                     labels: dict[str, str], *, extended: bool = False) -> HopDecision:
     """Several chains of the ontology reach the named class: answer when they reach the same nodes, else
     refuse naming them."""
     target = p.gap if p.gap is not None else p.asked
     assert target is not None
-    results = [(steps, _walk_steps(ctx, p, qid, steps, labels)) for steps in chains]
+    results = [(steps, _walk_steps(ctx, p, qid, steps, labels, extended=extended)) for steps in chains]
     answered = [(s, r) for s, r in results if r.decision == "answer"]
     ends = {r.answer for _, r in answered}
     if len(ends) == 1 and answered:
@@ -681,7 +681,37 @@ def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, chains: list[list[St
                      f"start_id={p.start}, candidates={listed}", "관계를 정할 수 없어 답하지 않습니다")
 
 
-def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels: dict[str, str]) -> HopDecision:
+def _to_asked(ctx: Context, p: EntityPlan, frontier: list[tuple[str, list[Walked]]],
+              taken: int) -> list[list[Step]]:
+    """The ontology's chains from where the named relations ended to the asked class, when the question names
+    the class the last relation lands on and then the asked class with no relation between (as "홍길동의 회사"
+    names a class and no relation at the front): the shortest chains within the hops left, for every end node
+    reached."""
+    budget = p.limit - taken
+    assert p.asked is not None
+    if budget <= 0 or not p.steps or not all(s.how == "word" for s in p.steps):
+        return []
+    last = p.steps[-1].span
+    landing = [URIRef(part.ref) for part in p.parts if part.role == "class" and last is not None
+               and part.start >= last[1]]
+    reached = ctx.node_classes(frontier[0][0])
+    if not any(ctx.onto.is_a(c, frozenset({cls})) for cls in landing for c in reached):
+        # "홍길동이 다니는 나라", "Which country was X born in?": the relation word itself says where it lands,
+        # and it does not land there. Only a class the question names for the end of the relation ("다니는
+        # 회사의 나라", "works at some company. What city ...") leaves the rest of the way to the ontology.
+        return []
+    found: dict[tuple[tuple[URIRef, bool], ...], None] = {}
+    for end, _ in frontier:
+        for chain in _gap_chains(ctx, ctx.node_classes(end), p.asked, budget):
+            found[tuple(chain)] = None
+    return [[Step(prop, local_name(prop), None, None, "inv" if backward else "fwd", "ontology", True)
+             for prop, backward in chain] for chain in found]
+
+
+def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels: dict[str, str], *,
+                extended: bool = False) -> HopDecision:
+    """Walk ``steps`` from the start; ``extended`` when the ontology already supplied the chain's end (see
+    :func:`_to_asked`), which is done once."""
     frontier: list[tuple[str, list[Walked]]] = [(p.start or "", [])]
     stop_missing: tuple[str, Step, list[Walked]] | None = None
     stop_ungrounded: list[Walked] | None = None
@@ -737,6 +767,13 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
                          f"max_hops={p.limit} 초과", "홉 한도 안에서 답에 닿지 못해 멈춥니다")
     if frontier and p.asked is not None:
         fitting = [(end, w) for end, w in frontier if _is_asked(ctx, end, p.asked)]
+        if not fitting and not extended:
+            more = _to_asked(ctx, p, frontier, len(taken))
+            if more:  # "What city does Lee work in?": the company reached, then the ontology's way to a city
+                chains = [[*taken, *chain] for chain in more]
+                if len(chains) == 1:
+                    return _walk_steps(ctx, p, qid, chains[0], labels, extended=True)
+                return _walk_candidates(ctx, p, qid, chains, labels, extended=True)
         if not fitting:
             end, walked = frontier[0]
             asked_ko = ctx.onto.label(p.asked, "ko")

@@ -53,6 +53,9 @@ class Lexicon:
     """Most lemmas in a term key: how far a run of the question's morphemes is tried."""
     surface_first: dict[str, list[str]] = field(default_factory=dict)
     """The surface keys by their first letter, so a question is scanned once rather than once per key."""
+    short: dict[str, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
+    """Two-syllable Korean class labels (나라, 도시), matched as a whole word followed by a particle too: the
+    analyser may read a short noun with its particle as something else (나라는 → 나 + 이 + 라는, "that is me")."""
 
     def add_name(self, name: str, node_id: str) -> None:
         key = compact(name)
@@ -96,6 +99,8 @@ class Lexicon:
         flat = compact(label)
         if len(flat) >= 3:  # spacing variants analyse differently (핫월렛 / 핫 월렛): match the letters too
             self._add_surface(flat, kind, ref)
+        elif kind == "class" and len(flat) == 2 and all(_hangul(ch) for ch in flat):
+            self.short[flat].add((kind, ref))
 
     def _add_surface(self, flat: str, kind: str, ref: str) -> None:
         if flat not in self.surface:
@@ -154,18 +159,31 @@ class Lexicon:
                         continue
                     for kind, ref in sorted(self.surface[key]):
                         out.append(Mention(kind, ref, begin, end, key))
+        for key, found in self.short.items():
+            at = question.find(key)
+            while at >= 0:
+                end = at + len(key)
+                if (at == 0 or not question[at - 1].isalnum()) and (
+                        end == len(question) or not question[end].isalnum() or question[end] in _PARTICLE_START):
+                    out.extend(Mention(kind, ref, at, end, key) for kind, ref in sorted(found))
+                at = question.find(key, at + 1)
         blocked = skip or []
         out = [m for m in out if not any(b.start < m.end and m.start < b.end for b in blocked)]
         return longest(out)
+
+
+_PARTICLE_START = frozenset("은는이가을를의에로으와과도만까부랑요야")
+
+
+def _hangul(ch: str) -> bool:
+    return "\uac00" <= ch <= "\ud7a3"
 
 
 def _whole_words(text: str, ms: list[Morph], begin: int, end: int) -> bool:
     """Whether a letters-only match begins and ends where Korean words or morphemes do: "영화 제목" holds the
     letters of 영화제 (festival) across the space, ending inside 제목, and names no festival. Latin letters and
     digits are left to the callers' own checks (a column name may run into a number: impressions_30d0)."""
-    def hangul(ch: str) -> bool:
-        return "\uac00" <= ch <= "\ud7a3"
-
+    hangul = _hangul
     starts = {m.start for m in ms}
     ends = {m.end for m in ms}
     inside_start = 0 < begin < len(text) and hangul(text[begin - 1]) and hangul(text[begin]) and begin not in starts

@@ -1,0 +1,80 @@
+"""Where the named relations end short of the asked class.
+
+A question that names the class its last relation lands on and then the asked class with no relation between
+("홍길동이 다니는 회사의 나라는?") leaves the rest of the way to the ontology, as a class named at the front does;
+one whose relation word itself says where it lands ("홍길동이 다니는 나라는?", "What city does Lee work in?")
+is refused. Expected nodes are walked from the dataset's own edge table here, not written down.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+
+import pytest
+
+from ont_platform import KnowledgeGraph
+from ont_platform.resources import example_dataset
+
+PLACE_STEPS = ("locatedIn", "partOf", "within")
+
+
+def _edges() -> list[dict[str, str]]:
+    with (example_dataset("kg") / "kg_edges.csv").open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _classes() -> dict[str, str]:
+    with (example_dataset("kg") / "kg_nodes.csv").open(encoding="utf-8") as fh:
+        return {r["node_id"]: r["class"] for r in csv.DictReader(fh)}
+
+
+def _place_of(node: str, cls: str) -> set[str]:
+    """The places of class ``cls`` reached from ``node`` by place-containment edges, nearest first."""
+    edges, classes = _edges(), _classes()
+    here, seen = {node}, set()
+    while here:
+        hits = {n for n in here if classes.get(n) == cls}
+        if hits:
+            return hits
+        seen |= here
+        here = {e["dst"] for e in edges if e["src"] in here and e["rel"] in PLACE_STEPS} - seen
+    return set()
+
+
+def _employer(person: str) -> str:
+    (company,) = {e["dst"] for e in _edges() if e["src"] == person and e["rel"] == "worksFor"}
+    return company
+
+
+@pytest.fixture(scope="module")
+def kg() -> Iterator[KnowledgeGraph]:
+    with KnowledgeGraph.open() as graph:
+        graph.load(example_dataset("kg"))
+        yield graph
+
+
+@pytest.mark.parametrize(("question", "person", "cls"), [
+    ("홍길동이 다니는 회사의 나라는?", "p_hong", "Country"),
+    ("Gilsun Hong works at some company. What city is that company in?", "p_gilsun", "City"),
+])
+def test_a_named_landing_class_lets_the_ontology_finish_the_chain(kg: KnowledgeGraph, question: str,
+                                                                  person: str, cls: str) -> None:
+    expected = _place_of(_employer(person), cls)
+    answer = kg.ask(question)
+    assert answer.decision == "answer" and {answer.answer} == expected, answer.reason
+    assert "*" in answer.reason  # the reading marks the part the ontology supplied
+
+
+@pytest.mark.parametrize("question", ["홍길동이 다니는 나라는?", "What city does Minji Lee work in?"])
+def test_a_relation_that_lands_elsewhere_than_asked_is_refused(kg: KnowledgeGraph, question: str) -> None:
+    answer = kg.ask(question)
+    assert answer.decision == "refuse" and answer.answer is None
+
+
+def test_a_short_class_word_the_analyser_splits_is_still_the_asked_class(kg: KnowledgeGraph) -> None:
+    """'나라는' at the end of a question is analysed as 나 + 이 + 라는 ("that is me"); read as the class word, or
+    the question is answered as if it asked for the company."""
+    answer = kg.ask("홍길동이 다니는 회사의 나라는?")
+    assert answer.answer != _employer("p_hong")
+    assert "[국가]" in answer.reason
