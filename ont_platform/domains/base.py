@@ -27,8 +27,9 @@ from rdflib import OWL, RDF, RDFS, Graph
 from rdflib import Literal as RdfLiteral
 from rdflib.namespace import DCTERMS
 
-from ont_platform.errors import OntologyError
+from ont_platform.errors import InputError, OntologyError
 from ont_platform.ontology.model import DomainOntology, read_ontology
+from ont_platform.storage.rdf_io import refuse_dtd
 
 if TYPE_CHECKING:
     from ont_platform.ontology.checks import OntologyReport
@@ -75,8 +76,10 @@ def parse_turtle(sources: tuple[Source, ...], what: str) -> Graph:
     g = Graph()
     for src in sources:
         text = src.read()
-        if re.search(r"<!(DOCTYPE|ENTITY)", text, re.IGNORECASE):
-            raise OntologyError(f"{what} {src.label} declares a DOCTYPE or ENTITY; refused")
+        try:
+            refuse_dtd(text.encode("utf-8"))
+        except InputError as exc:
+            raise OntologyError(f"{what} {src.label} declares a DOCTYPE or ENTITY; refused") from exc
         try:
             g.parse(data=text, format="turtle")
         except Exception as exc:  # rdflib raises many types (BadSyntax, AssertionError, ValueError)

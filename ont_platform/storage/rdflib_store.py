@@ -81,6 +81,13 @@ class RdflibStore(Store):
         return serialize_graph(self._g, fmt)
 
     def load_rdf(self, data: bytes, fmt: RdfFormat) -> None:
+        """Parse into a scratch graph, then merge: all or nothing.
+
+        Parsing is :func:`~ont_platform.storage.rdf_io.parse_graph`: N-Triples with pyoxigraph's parser (linear
+        in the length of a line, where rdflib's own is quadratic), Turtle and JSON-LD with rdflib's. Raises
+        :class:`~ont_platform.errors.RDFSyntaxError` for input that does not parse, declares a DTD, or is
+        JSON-LD rdflib would partly drop (an ``@id`` that is not an IRI, triples in a named graph).
+        """
         scratch = parse_graph(data, fmt)
         for t in scratch:
             self._g.add(t)

@@ -53,7 +53,6 @@ from ont_platform.errors import (
     StoreError,
 )
 from ont_platform.redaction import check_headers, protect, scrub
-from ont_platform.storage._guards import refuse_dtd
 from ont_platform.storage._ntriples import (
     ParsedBatch,
     RiskyNumber,
@@ -68,7 +67,7 @@ from ont_platform.storage._sparql_scan import (
     _shape,
 )
 from ont_platform.storage.base import RdfFormat, Row, Rows, Store, check_max_rows
-from ont_platform.storage.rdf_io import parse_graph, serialize_graph
+from ont_platform.storage.rdf_io import parse_graph, refuse_dtd, serialize_graph
 from ont_platform.storage.sparql_json import Results, read_results
 
 log = logging.getLogger(__name__)

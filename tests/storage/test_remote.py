@@ -154,12 +154,15 @@ def test_load_rdf_and_dump_round_trip(store: RemoteStore) -> None:
              ex:at "2024-01-01T00:00:00Z"^^xsd:dateTime .
     """.encode()
     store.load_rdf(turtle, RdfFormat.TURTLE)
-    source = Graph().parse(data=turtle, format="turtle")
+    source = parse_graph(turtle, RdfFormat.TURTLE)  # lexical forms as written, as every backend keeps them
     assert len(store) == len(source)
     [row] = store.select(f"SELECT ?t WHERE {{ <{EX}a> <{EX}at> ?t }}")
     assert str(row["t"]) == "2024-01-01T00:00:00Z"  # as written (rdflib's parser would give +00:00)
+    normalised = Graph().parse(data=turtle, format="turtle")  # rdflib's parsers give "+00:00" for "Z"
     for fmt in RdfFormat:
-        assert isomorphic(parse_graph(store.dump(fmt), fmt), source), fmt
+        # Turtle and N-Triples are read by pyoxigraph (lexical forms kept), JSON-LD by rdflib (normalised)
+        expected = normalised if fmt is RdfFormat.JSONLD else source
+        assert isomorphic(parse_graph(store.dump(fmt), fmt), expected), fmt
     # the N-Triples dump loads back unchanged
     again = RemoteStore(store.query_url, store.update_url, graph=_graph_iri())
     try:
