@@ -331,8 +331,10 @@ class KnowledgeGraph:
 
         checked = inspect_query(query, timeout=self.limits.query_timeout_s)
         if checked.form == "ASK":
-            return Rows([{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s))}])
-        return self.store.select(query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows)
+            return Rows([{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s,
+                                                           untrusted=True))}])
+        return self.store.select(query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows,
+                                 untrusted=True)
 
     def __len__(self) -> int:
         return len(self.store)

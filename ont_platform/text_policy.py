@@ -195,8 +195,19 @@ def spreadsheet_cell(value: str) -> str:
     return "'" + value if value.startswith(SPREADSHEET_TRIGGERS) else value
 
 
+def from_spreadsheet_cell(value: str) -> str:
+    """The value :func:`spreadsheet_cell` was given: the leading quote taken off again where it added one (a
+    spreadsheet may keep it on export), so files written and read back join on the same ids.
+
+    >>> from_spreadsheet_cell("'=1+1"), from_spreadsheet_cell("'quoted")
+    ('=1+1', "'quoted")
+    """
+    return value[1:] if value.startswith("'") and value[1:].startswith(SPREADSHEET_TRIGGERS) else value
+
+
 __all__ = [
     "ANY_REFUSED",
+    "from_spreadsheet_cell",
     "SPREADSHEET_TRIGGERS",
     "TEXT_KINDS",
     "TextKind",

@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from ont_platform import jsonl
+
 
 def _examples(folder: Path) -> list[str]:
     """The questions of a dataset folder's ``questions.jsonl``, if it has one (samples for the admin page)."""
@@ -24,8 +26,8 @@ def _examples(folder: Path) -> list[str]:
         return out
     for line in lines:
         try:
-            doc = json.loads(line)
-        except json.JSONDecodeError:
+            doc = jsonl.loads(line, where=str(path))
+        except (json.JSONDecodeError, jsonl.TooDeep):
             continue
         if isinstance(doc, dict) and isinstance(doc.get("question"), str):
             out.append(doc["question"])

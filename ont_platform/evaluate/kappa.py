@@ -26,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ont_platform.errors import InputError
+from ont_platform.text_policy import from_spreadsheet_cell
 
 DEFAULT_RESAMPLES = 2000
 DEFAULT_SEED = 20240501
@@ -132,7 +133,7 @@ def read_labels(source: str | Path | io.TextIOBase) -> dict[str, str]:
     reader.fieldnames = fields
     out: dict[str, str] = {}
     for line, row in enumerate(reader, 2):
-        item = (row.get("item_id") or "").strip()
+        item = from_spreadsheet_cell((row.get("item_id") or "").strip())
         label = (row.get("label") or "").strip()
         if not item or not label:
             continue

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from rdflib import URIRef
 
+from ont_platform import jsonl
 from ont_platform.errors import MissingDependency, ValidatorError
 from ont_platform.ontology import DomainOntology, Relation, local_name
 from ont_platform.qa.analyzer import morphs
@@ -339,8 +340,8 @@ def _parse(content: str) -> Any:
     m = _FENCE.match(content)
     body = m.group(1) if m else content
     try:
-        return json.loads(body)
-    except json.JSONDecodeError:
+        return jsonl.loads(body, where="the LLM's answer")
+    except (json.JSONDecodeError, jsonl.TooDeep):
         return content
 
 

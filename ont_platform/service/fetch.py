@@ -40,6 +40,7 @@ from typing import Any, TypeVar
 
 import httpx
 
+from ont_platform import jsonl
 from ont_platform.errors import (
     FetchError,
     FetchFailed,
@@ -676,8 +677,8 @@ def post_json(url: str, body: Mapping[str, Any], *, headers: Mapping[str, str] |
     if not 200 <= status < 300:
         raise FetchFailed(f"the LLM endpoint {redact(url)} answered HTTP {status}", code="status")
     try:
-        return json.loads(answer)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return jsonl.loads(answer.decode("utf-8") if isinstance(answer, bytes) else answer, where="the LLM's answer")
+    except (json.JSONDecodeError, UnicodeDecodeError, jsonl.TooDeep) as exc:
         raise FetchFailed(f"the LLM endpoint {redact(url)} did not answer with JSON", code="bad_response") from exc
 
 

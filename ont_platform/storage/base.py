@@ -102,6 +102,9 @@ class Store(ABC):
       query timeout of its own); a remote endpoint gets it as the HTTP timeout; the rdflib backend cannot stop
       its pure-Python engine and only ignores it.
     * ``max_rows`` caps a SELECT's solutions; the result's :attr:`Rows.truncated` says whether some were cut.
+    * ``untrusted`` marks query text a caller wrote (``KnowledgeGraph.select``, an answer's ``generated_query``):
+      the embedded store runs it in a worker of its own, so that a slow one holds no worker the library's
+      own questions wait for. Other backends have nothing to separate and ignore it.
     """
 
     backend: ClassVar[str]
@@ -134,11 +137,12 @@ class Store(ABC):
         return [tuple(None if v is None else v.n3() for v in row.values()) for row in rows]
 
     @abstractmethod
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
+               untrusted: bool = False) -> Rows:
         """Run a SPARQL SELECT and return its solutions in order, at most ``max_rows`` of them (see above)."""
 
     @abstractmethod
-    def ask(self, query: str, *, timeout: float | None = None) -> bool:
+    def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
         """Run a SPARQL ASK, stopped after ``timeout`` seconds when one is given (see above)."""
 
     @abstractmethod

@@ -85,6 +85,15 @@ _FORMATS = {
 }
 
 
+class _Lane:
+    """One query worker, the lock that serialises its requests, and the store generation it was forked at."""
+
+    def __init__(self) -> None:
+        self.worker: QueryWorker | None = None
+        self.generation = 0
+        self.lock = threading.Lock()
+
+
 class OxigraphStore(Store):
     """Oxigraph store; ``path=None`` keeps it in memory, a path opens (or creates) an on-disk store.
 
@@ -120,10 +129,9 @@ class OxigraphStore(Store):
             raise StoreError(f"cannot open store at {self.path}: {text}") from exc
         if unclean:
             log.info("recovered the store at %s in %.1f s", self.path, time.monotonic() - started)
-        self._worker: QueryWorker | None = None
-        self._worker_generation = 0
-        """The store's :attr:`generation` when the worker was forked: its snapshot is stale once they differ."""
-        self._worker_lock = threading.Lock()
+        self._lanes = {False: _Lane(), True: _Lane()}
+        """The query workers by whether the query text is a caller's (``untrusted``): a caller's slow query
+        holds its own worker, never the one the library's questions run in."""
         if self.path is not None:
             # This process holds the store's lock now: nothing else writes to the folder.
             _remove_bulk_leftovers(self.path)
@@ -140,52 +148,61 @@ class OxigraphStore(Store):
     def _run(self, query: str) -> object:
         return _query(self._s, query)
 
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
-        """Run a SELECT; with a ``timeout`` it runs in the query worker and is stopped at the limit.
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
+               untrusted: bool = False) -> Rows:
+        """Run a SELECT; with a ``timeout`` it runs in a query worker and is stopped at the limit.
 
         Without one it runs here, unbounded in time: for the library's own bounded queries only (see
         :class:`~ont_platform.storage.base.Store`). ``max_rows`` stops reading solutions after that many.
+        ``untrusted`` (query text a caller wrote) runs it in a worker of its own.
         """
         check_max_rows(max_rows)
         if _in_process(timeout):
             names, rows, truncated = _solutions(self._s, query, max_rows, from_oxigraph)
         else:
             assert timeout is not None
-            names, rows, truncated = self._in_worker((query, "SELECT", max_rows), timeout)
+            names, rows, truncated = self._in_worker((query, "SELECT", max_rows), timeout, untrusted)
             rows = [tuple(from_parts(t) for t in row) for row in rows]
         return Rows((dict(zip(names, row, strict=True)) for row in rows), truncated=truncated)
+
+    def worker_pid(self, *, untrusted: bool = False) -> int | None:
+        """The process id of the lane's query worker, or None when none is running (for tests and diagnostics)."""
+        worker = self._lanes[untrusted].worker
+        return worker.pid if worker is not None else None
 
     def select_nt(self, query: str) -> list[tuple[str | None, ...]]:
         """See :meth:`Store.select_nt`: read here, without building rdflib terms (~7x faster)."""
         return _solutions(self._s, query, None, _nt)[1]
 
-    def ask(self, query: str, *, timeout: float | None = None) -> bool:
-        """Run an ASK; with a ``timeout`` it runs in the query worker and is stopped at the limit."""
+    def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
+        """Run an ASK; with a ``timeout`` it runs in a query worker and is stopped at the limit."""
         if _in_process(timeout):
             return _boolean(self._s, query)
         assert timeout is not None
-        return bool(self._in_worker((query, "ASK", None), timeout))
+        return bool(self._in_worker((query, "ASK", None), timeout, untrusted))
 
-    def _in_worker(self, request: Request, timeout: float) -> Any:
-        """Run one request in the query worker, starting one (a snapshot of the store as it is now) if needed."""
+    def _in_worker(self, request: Request, timeout: float, untrusted: bool = False) -> Any:
+        """Run one request in the lane's query worker, starting one (a snapshot of the store as it is now) if
+        needed."""
+        lane = self._lanes[untrusted]
         started = time.monotonic()
         limit, timeout = timeout, min(timeout, _LONGEST_WAIT_S)
-        if not self._worker_lock.acquire(timeout=timeout):
+        if not lane.lock.acquire(timeout=timeout):
             raise QueryTimeout(f"query stopped: another query held the worker for the whole time limit of "
                                f"{limit:g} s", limit=limit)
         try:
-            if self._worker is not None and self._worker_generation != self._generation:
-                self._worker.close(wait=False)  # forked before a write that could not drop it (it was busy)
-                self._worker = None
-            if self._worker is None:
+            if lane.worker is not None and lane.generation != self._generation:
+                lane.worker.close(wait=False)  # forked before a write that could not drop it (it was busy)
+                lane.worker = None
+            if lane.worker is None:
                 store = self._s
-                self._worker_generation = self._generation
-                self._worker = QueryWorker(functools.partial(_execute, store), functools.partial(_probe, store))
-            worker = self._worker
+                lane.generation = self._generation
+                lane.worker = QueryWorker(functools.partial(_execute, store), functools.partial(_probe, store))
+            worker = lane.worker
             try:
                 return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=limit)
             except (QueryTimeout, StoreError):
-                self._worker = None  # it killed itself; the next timed query forks a fresh one
+                lane.worker = None  # it killed itself; the next timed query forks a fresh one
                 raise
             except QueryError:
                 raise  # a bad query: the worker answered and keeps serving
@@ -193,28 +210,29 @@ class OxigraphStore(Store):
                 # interrupted between request and reply (Ctrl-C, a signal handler's exception): a reply may be
                 # left in the pipe, and the next query must not read it as its own
                 worker.close(wait=False)
-                self._worker = None
+                lane.worker = None
                 raise
         finally:
-            if self._worker is not None and self._worker_generation != self._generation:
-                self._worker.close(wait=False)  # a write came while it ran: its snapshot holds old data
-                self._worker = None
-            self._worker_lock.release()
+            if lane.worker is not None and lane.generation != self._generation:
+                lane.worker.close(wait=False)  # a write came while it ran: its snapshot holds old data
+                lane.worker = None
+            lane.lock.release()
 
     def _written(self, *, wait: bool = False) -> None:
-        """Drop the query worker after a write: its snapshot is stale. Every write method calls this. The worker
-        is killed now and reaped in the background, unless another thread's timed query is using it: then the
-        write does not wait for that query (up to its whole time limit), and the next timed query, seeing the
+        """Drop the query workers after a write: their snapshots are stale. Every write method calls this. A
+        worker is killed now and reaped in the background, unless another thread's timed query is using it: then
+        the write does not wait for that query (up to its whole time limit), and the next timed query, seeing the
         worker's generation behind the store's, replaces it. Closing the store (``wait``) waits and reaps."""
         self._bump()
-        if not self._worker_lock.acquire(blocking=wait):
-            return
-        try:
-            if self._worker is not None:
-                self._worker.close(wait=wait)
-                self._worker = None
-        finally:
-            self._worker_lock.release()
+        for lane in self._lanes.values():
+            if not lane.lock.acquire(blocking=wait):
+                continue
+            try:
+                if lane.worker is not None:
+                    lane.worker.close(wait=wait)
+                    lane.worker = None
+            finally:
+                lane.lock.release()
 
     def add_ntriples(self, data: str) -> None:
         self._load(data.encode("utf-8"), ox.RdfFormat.N_TRIPLES)

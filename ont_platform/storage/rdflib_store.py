@@ -45,7 +45,8 @@ class RdflibStore(Store):
         except Exception as exc:  # pyparsing and rdflib raise many unrelated types
             raise QueryError(f"query failed: {type(exc).__name__}: {str(exc)[:300]}") from exc
 
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
+               untrusted: bool = False) -> Rows:
         """Run a SELECT. ``timeout`` is not enforced: rdflib's pure-Python engine cannot be stopped."""
         check_max_rows(max_rows)
         result = self._run(query)
@@ -55,7 +56,7 @@ class RdflibStore(Store):
         solutions: Iterable[Any] = result
         return Rows.capped(({n: sol[i] for i, n in enumerate(names)} for sol in solutions), max_rows)
 
-    def ask(self, query: str, *, timeout: float | None = None) -> bool:
+    def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
         result = self._run(query)
         if result.type != "ASK":
             raise QueryError("not an ASK query")

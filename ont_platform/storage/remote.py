@@ -204,7 +204,8 @@ class RemoteStore(Store):
 
     # --- reads ------------------------------------------------------------------------------------------
 
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None) -> Rows:
+    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
+               untrusted: bool = False) -> Rows:
         """Run a SELECT in the store's graph.
 
         ``timeout`` bounds the whole call: every request it sends (one, or a count and pages when the endpoint
@@ -241,7 +242,7 @@ class RemoteStore(Store):
             rows = _dedupe(rows)
         return Rows.capped(rows, max_rows)
 
-    def ask(self, query: str, *, timeout: float | None = None) -> bool:
+    def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
         """Run an ASK in the store's graph; ``timeout`` bounds the whole request, headers and body."""
         shape = _shape(query)
         if shape.form != "ASK":

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ont_platform import jsonl
 from ont_platform.errors import InputError
 from ont_platform.jsonl import read_jsonl, strict_jsonl
 from ont_platform.verify.query import (
@@ -109,9 +110,11 @@ def _from_text(item: object) -> object:
     if not isinstance(item, str):
         return item
     try:
-        return json.loads(item)
+        return jsonl.loads(item, where="the answer")
     except json.JSONDecodeError as exc:
         return _Broken(item, exc.msg)
+    except jsonl.TooDeep as exc:
+        return _Broken(item, str(exc))
 
 
 class _Broken:

@@ -250,8 +250,8 @@ class QueryRunner:
 
     def _run_on(self, store: Store, query: InspectedQuery) -> QueryOutcome:
         if query.form == "ASK":
-            return QueryOutcome("ASK", boolean=store.ask(query.text, timeout=self.timeout))
-        rows = store.select(query.text, timeout=self.timeout, max_rows=self.max_rows)
+            return QueryOutcome("ASK", boolean=store.ask(query.text, timeout=self.timeout, untrusted=True))
+        rows = store.select(query.text, timeout=self.timeout, max_rows=self.max_rows, untrusted=True)
         return QueryOutcome("SELECT", [dict(r) for r in rows], truncated=rows.truncated)
 
     def _oxigraph_copy(self) -> Store:

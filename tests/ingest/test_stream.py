@@ -165,13 +165,13 @@ def test_a_failed_bulk_load_drops_the_query_worker(tmp_path: Path) -> None:
     def late_failure() -> Iterator[bytes]:
         yield b"<urn:a> <urn:p> <urn:b> .\n" * 1000
         assert store.ask("ASK {}", timeout=30)  # a timed read meanwhile starts a worker
-        forked.append(store._worker.pid if store._worker else None)
+        forked.append(store.worker_pid())
         raise ValueError("a bad row found late")
 
     with pytest.raises(ValueError, match="late"):
         store.add_ntriples_stream(late_failure())
     assert forked and forked[0] is not None
-    assert store._worker is None and len(store) == 0
+    assert store.worker_pid() is None and len(store) == 0
     assert store.ask("ASK { ?s ?p ?o }", timeout=30) is False  # a fresh worker sees the emptied store
     store.close()
 

@@ -55,14 +55,20 @@ def tagged(nb: Any, tag: str) -> Any:
 
 
 def text(cell: Any) -> str:
-    """Everything a cell printed or displayed as text."""
-    parts = []
+    """Everything a cell printed or displayed as text.
+
+    Stream outputs are joined exactly as the kernel wrote them: it may flush one ``print`` as two stream
+    messages (it did, on a loaded machine), and a separator between them would split the line. Displayed values
+    end their own line."""
+    out_text = ""
     for out in cell.outputs:
         if out.output_type == "stream":
-            parts.append(out.text)
+            out_text += out.text
         elif out.output_type in ("display_data", "execute_result"):
-            parts.append(out.data.get("text/plain", ""))
-    return "\n".join(parts)
+            if out_text and not out_text.endswith("\n"):
+                out_text += "\n"
+            out_text += out.data.get("text/plain", "") + "\n"
+    return out_text
 
 
 def pngs(cell: Any) -> list[bytes]:
@@ -244,3 +250,14 @@ def test_onchain_real_verifies_genuine_and_catches_tampered_answers(onchain_real
     forged, denied = tampered.split("denied path:")
     assert '"check": "citations"' in forged and '"grounding_ok": false' in forged and "hallucinated" in forged
     assert '"check": "bfs"' in denied and '"ok": false' in denied
+
+
+def test_text_joins_stream_pieces_as_the_kernel_wrote_them() -> None:
+    """One print flushed as two stream messages reads as one line, whatever the machine's load."""
+    from nbformat.v4 import new_code_cell, new_output
+
+    cell = new_code_cell("print(...)")
+    cell.outputs = [new_output("stream", name="stdout", text="0 violations ->"),
+                    new_output("stream", name="stdout", text=" conforms\n"),
+                    new_output("execute_result", data={"text/plain": "3"}, execution_count=1)]
+    assert text(cell) == "0 violations -> conforms\n3\n"

@@ -7,6 +7,8 @@ asker would wait for the release that only comes after it answered, and the test
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -178,3 +180,27 @@ def test_a_body_that_cannot_be_decoded_gets_a_documented_code(client: TestClient
     response = client.post("/api/v1/ask", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 400
     assert response.json()["error"] == "invalid_body"
+
+
+def test_a_callers_slow_query_holds_no_worker_the_questions_need() -> None:
+    """A cross product sent as an answer's generated_query (or through select) runs in a worker of its own: a
+    question asked meanwhile gets its answer, not 'another query held the worker for the whole time limit'."""
+    with KnowledgeGraph.open(limits=Limits(query_timeout_s=60.0)) as kg:
+        kg.load(example_dataset("kg"))
+        kg.ask(KG_Q1)  # the library's worker is forked and warm
+        slow_query = ("SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }")
+        slow, box = _in_thread(lambda: kg.select(slow_query))
+        store = kg.store
+        started = threading.Event()
+        for _ in range(600):  # until the caller's worker runs the slow query (it is forked on first use)
+            if store.worker_pid(untrusted=True) is not None:  # type: ignore[attr-defined]
+                started.set()
+                break
+            slow.join(0.1)
+        assert started.is_set() and slow.is_alive()
+        answer = kg.ask(KG_Q1)  # before: waited for the worker the whole 60 s, then QueryTimeout
+        assert answer.decision == "answer"
+        assert slow.is_alive()  # the question really ran beside the slow one
+        os.kill(store.worker_pid(untrusted=True), signal.SIGKILL)  # type: ignore[attr-defined]
+        slow.join(JOIN_S)
+    assert "err" in box  # the killed worker is reported as a store error, not as rows

@@ -71,8 +71,8 @@ def _gone_soon(pid: int, within: float = 10.0) -> bool:
 
 
 def _worker_pid(s: OxigraphStore) -> int:
-    assert s._worker is not None and s._worker.pid is not None
-    return s._worker.pid
+    assert s.worker_pid() is not None
+    return s.worker_pid()
 
 
 def test_unbounded_path_is_stopped_and_the_store_still_answers(store: OxigraphStore) -> None:
@@ -84,7 +84,7 @@ def test_unbounded_path_is_stopped_and_the_store_still_answers(store: OxigraphSt
     assert time.monotonic() - started < 1 + MARGIN
     assert info.value.limit == 1
     assert _gone(pid)  # killed and reaped, no zombie
-    assert store._worker is None
+    assert store.worker_pid() is None
     # the next query, timed or not, answers correctly (a fresh worker for the timed one)
     rows = store.select(f"SELECT ?o WHERE {{ <urn:n0> <{P}> ?o }} ORDER BY ?o", timeout=5)
     assert rows == store.select(f"SELECT ?o WHERE {{ <urn:n0> <{P}> ?o }} ORDER BY ?o")
@@ -97,7 +97,7 @@ def test_unbounded_path_is_stopped_and_the_store_still_answers(store: OxigraphSt
 
 def test_a_tiny_limit_on_a_fresh_worker_is_the_query_s_time_out(store: OxigraphStore) -> None:
     """Starting the worker has its own allowance, so even a millisecond limit stops the query, not the start."""
-    assert store._worker is None
+    assert store.worker_pid() is None
     with pytest.raises(QueryTimeout, match="time limit of 0.001 s"):
         store.select(CLOSURE, timeout=0.001)
     assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=0.001 + MARGIN) is True
@@ -190,9 +190,9 @@ def test_a_write_does_not_wait_for_another_thread_s_timed_query(store: OxigraphS
     query = threading.Thread(target=slow)
     query.start()
     deadline = time.monotonic() + 5
-    while not store._worker_lock.locked() and time.monotonic() < deadline:
+    while not store._lanes[False].lock.locked() and time.monotonic() < deadline:
         time.sleep(0.005)
-    assert store._worker_lock.locked()
+    assert store._lanes[False].lock.locked()
     store.add_ntriples(f"<urn:new> <{P}> <urn:n0> .\n")
     assert query.is_alive()  # the write did not wait for the query's 3 s
     query.join()
@@ -206,12 +206,12 @@ def test_a_stale_worker_goes_when_its_query_ends(store: OxigraphStore) -> None:
     """A write that finds the worker busy leaves it to the query; the query's end drops it."""
     store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
     pid = _worker_pid(store)
-    with store._worker_lock:  # as if another thread's query held it
+    with store._lanes[False].lock:  # as if another thread's query held it
         write = threading.Thread(target=store.add_ntriples, args=(f"<urn:new> <{P}> <urn:n0> .\n",), daemon=True)
         write.start()
         write.join(10)
         assert not write.is_alive(), "the write waited for the worker"
-        assert store._worker is not None and _worker_pid(store) == pid  # not dropped: it was busy
+        assert store.worker_pid() == pid  # not dropped: it was busy
     assert store.ask(f"ASK {{ <urn:new> <{P}> <urn:n0> }}", timeout=5) is True  # replaced before use
     assert _worker_pid(store) != pid and _gone_soon(pid)
 
@@ -253,7 +253,7 @@ def test_an_interrupted_call_drops_the_worker(store: OxigraphStore, monkeypatch:
     """An exception between request and reply (Ctrl-C) may leave a reply in the pipe: the worker is dropped, so
     the next query never reads an answer that was not its own."""
     assert store.ask("ASK {}", timeout=5)
-    worker = store._worker
+    worker = store._lanes[False].worker
     assert worker is not None
     pid = _worker_pid(store)
 
@@ -263,7 +263,7 @@ def test_an_interrupted_call_drops_the_worker(store: OxigraphStore, monkeypatch:
     monkeypatch.setattr(worker, "call", interrupted)
     with pytest.raises(KeyboardInterrupt):
         store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
-    assert store._worker is None and _gone_soon(pid)
+    assert store.worker_pid() is None and _gone_soon(pid)
     assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
 
 
@@ -275,7 +275,7 @@ def test_a_worker_does_not_outlive_a_killed_owner() -> None:
         "s = OxigraphStore()\n"
         "s.add_ntriples('<urn:a> <urn:p> <urn:b> .\\n')\n"
         "assert s.ask('ASK {}', timeout=30)\n"
-        "print(s._worker.pid, flush=True)\n"
+        "print(s.worker_pid(), flush=True)\n"
         "sys.stdin.read()\n"
     )
     with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -96,7 +96,7 @@ def test_oxigraph_runner_kills_a_runaway_query(onchain: Loaded, isolation: Isola
     with QueryRunner(store, timeout=0.5, max_rows=3, isolation=isolation) as runner:
         first = runner.run(inspect_query(P + f"SELECT ?x WHERE {{ <{N}n_a1> oc:transfer ?x }} ORDER BY ?x"))
         assert [str(r["x"]) for r in first.rows] == [f"{N}n_h1", f"{N}n_w3"] and not first.truncated
-        pid = store._worker.pid  # type: ignore[attr-defined]
+        pid = store.worker_pid(untrusted=True)  # type: ignore[attr-defined]  # a caller's query: its own worker
         started = time.perf_counter()
         with pytest.raises(QueryTimeout, match=r"time limit of 0\.5 s"):
             runner.run(inspect_query(ENDLESS))
