@@ -23,10 +23,11 @@ servers:
 	@test -x /usr/bin/chromium || bash .ci/install-browser.sh
 
 test: $(STAMP) servers
+	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
 	$(PY) -m pytest
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check ont_platform tests
+	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

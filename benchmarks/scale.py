@@ -463,7 +463,7 @@ def run(args: argparse.Namespace) -> None:
         rg.parse(data=inner_dump(kg), format="nt")
         rdf_load = time.perf_counter() - t0
         chosen = replay if args.rdflib < 0 else random.Random(args.seed + 1).sample(replay, min(args.rdflib, len(replay)))
-        for start, k, queries, parse_s, ask_s in chosen:
+        for start, k, queries, parse_s, _ask_s in chosen:
             secs, out = rdflib_replay(rg, queries, args.rdflib_timeout)
             if isinstance(out, str):
                 rdf_errors.append(f"{start} k={k}: {out}")

@@ -21,12 +21,12 @@ from ont_platform.errors import InputError
 
 
 def cmd_gold(args: argparse.Namespace) -> int:
-    from ont_platform.cli.main import EXIT_OK, _open
+    from ont_platform.cli.common import EXIT_OK, open_graph
     from ont_platform.evaluate import evaluate_gold
 
     if not args.gold.is_file():
         raise InputError(f"no such file: {args.gold}")
-    with _open(args) as kg:
+    with open_graph(args) as kg:
         for folder in args.data or []:
             kg.load(folder)
         if not kg.domains():
@@ -41,7 +41,7 @@ def cmd_gold(args: argparse.Namespace) -> int:
 
 
 def cmd_kappa(args: argparse.Namespace) -> int:
-    from ont_platform.cli.main import EXIT_NEGATIVE, EXIT_OK
+    from ont_platform.cli.common import EXIT_NEGATIVE, EXIT_OK
     from ont_platform.evaluate import kappa_files
 
     result, unmatched = kappa_files(args.a, args.b, resamples=args.resamples, confidence=args.confidence,
@@ -57,11 +57,10 @@ def cmd_kappa(args: argparse.Namespace) -> int:
 
 
 def cmd_sample(args: argparse.Namespace) -> int:
-    from ont_platform.cli.main import EXIT_OK
+    from ont_platform.cli.common import EXIT_OK
     from ont_platform.evaluate import stratified_sample, write_sample_csv
-    from ont_platform.verify import read_gold
-
     from ont_platform.jsonl import strict_jsonl
+    from ont_platform.verify import read_gold
 
     answers = [doc for _n, doc in strict_jsonl(args.answers)]
     if not answers:
@@ -80,7 +79,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     """Register ``ont eval gold|kappa|sample`` on the ``ont`` subcommand parser."""
-    from ont_platform.cli.main import _store_args
+    from ont_platform.cli.common import store_args
     from ont_platform.evaluate.kappa import DEFAULT_RESAMPLES
     from ont_platform.evaluate.kappa import DEFAULT_SEED as KAPPA_SEED
     from ont_platform.evaluate.sample import DEFAULT_RATE
@@ -103,7 +102,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     g.add_argument("--isolation", choices=["thread", "process"], default="thread",
                    help="where generated queries run during verification")
     g.add_argument("--json", action="store_true", help="JSON instead of the table")
-    _store_args(g)
+    store_args(g)
     g.set_defaults(func=cmd_gold)
 
     k = inner.add_parser("kappa", help="Cohen's kappa of two label files with a bootstrap interval",

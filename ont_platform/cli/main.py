@@ -10,56 +10,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
+from ont_platform.cli.common import (  # noqa: F401 - parse_limits is part of this module's interface
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_NEGATIVE,
+    EXIT_OK,
+    open_graph,
+    parse_limits,
+    store_args,
+)
 from ont_platform.errors import InputError, OntError, StoreError
 from ont_platform.jsonl import strict_jsonl
-from ont_platform.limits import Limits
-
-EXIT_OK, EXIT_NEGATIVE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
-
-
-def parse_limits(items: Sequence[str] | None) -> Limits:
-    """The default :class:`Limits` with ``NAME=VALUE`` overrides (``--limit max_hops=4``); InputError names an
-    unknown field or a value that is not a positive number of the field's type (or below the field's
-    ``least``, for the limits where 0 means something: ``walk_max_edges=0`` turns the transfer mirror off)."""
-    import dataclasses
-
-    from ont_platform.limits import DEFAULT_LIMITS
-
-    fields = {f.name: f for f in dataclasses.fields(Limits)}
-    types = {name: f.type for name, f in fields.items()}
-    changes: dict[str, int | float] = {}
-    for item in items or ():
-        name, sep, text = item.partition("=")
-        name = name.strip()
-        if not sep or name not in types:
-            raise InputError(f"--limit {item!r}: give NAME=VALUE with NAME one of {', '.join(types)}")
-        kind = float if types[name] in (float, "float") else int
-        try:
-            value = kind(text.strip().replace("_", ""))
-        except ValueError as exc:
-            raise InputError(f"--limit {name}: {text!r} is not {'a number' if kind is float else 'an integer'}") from exc
-        least = fields[name].metadata.get("least")
-        if least is None and not value > 0:
-            raise InputError(f"--limit {name}: must be positive, got {text!r}")
-        if least is not None and not value >= least:
-            raise InputError(f"--limit {name}: must be at least {least}, got {text!r}")
-        changes[name] = value
-    return dataclasses.replace(DEFAULT_LIMITS, **changes)  # type: ignore[arg-type]
-
-
-def _open(args: argparse.Namespace):  # noqa: ANN202 - returns KnowledgeGraph, imported lazily
-    from ont_platform.kg import KnowledgeGraph
-
-    return KnowledgeGraph.open(
-        getattr(args, "store", None),
-        backend=args.backend,
-        endpoint=getattr(args, "endpoint", None),
-        update_endpoint=getattr(args, "update_endpoint", None),
-        limits=parse_limits(getattr(args, "limit", None)),
-    )
 
 
 def _emit(obj: object) -> None:
@@ -67,7 +31,7 @@ def _emit(obj: object) -> None:
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    with _open(args) as kg:
+    with open_graph(args) as kg:
         for folder in args.dirs:
             report = kg.load(folder, shacl="off" if args.no_shacl else args.shacl)
             for w in report.warnings:
@@ -82,7 +46,7 @@ def cmd_load(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _open(args) as kg:
+    with open_graph(args) as kg:
         for folder in args.data or []:
             kg.load(folder)
         if args.output == "-":
@@ -107,7 +71,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
     if bool(args.question) == bool(args.batch):
         raise InputError("give a question, or --batch FILE.jsonl (not both)")
-    with _open(args) as kg:
+    with open_graph(args) as kg:
         for folder in args.data or []:
             kg.load(folder)
         items = _read_batch(args.batch) if args.batch else [(args.id or "q", args.question)]
@@ -124,18 +88,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from ont_platform.demo import run_demo
 
     return run_demo(json_out=args.json, out=sys.stdout)
-
-
-def _store_args(p: argparse.ArgumentParser, *, with_store: bool = True) -> None:
-    if with_store:
-        p.add_argument("--store", metavar="PATH", help="on-disk Oxigraph store (default: in memory)")
-    p.add_argument("--backend", choices=["oxigraph", "rdflib", "remote"], default="oxigraph",
-                   help="storage backend (default: oxigraph, embedded)")
-    p.add_argument("--endpoint", metavar="URL", help="SPARQL query URL (backend remote)")
-    p.add_argument("--update-endpoint", metavar="URL", help="SPARQL update URL (backend remote)")
-    p.add_argument("--limit", action="append", metavar="NAME=VALUE",
-                   help="change one of the library's limits, e.g. max_hops=4 or query_timeout_s=30 (repeatable; "
-                        "every limit is listed in docs/limits.md)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -159,14 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--domain", metavar="NAME", help="the domain to ask (needed when the store holds several)")
     p.add_argument("--id", help="id to put into the answer (q_id / query_id)")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
-    _store_args(p)
+    store_args(p)
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser("load", help="load dataset folders into a store (all or nothing)",
                        description="Check every row against the ontology and the SHACL shapes, then add the "
                                    "dataset in one transaction. Problems are listed with file and line.")
     p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="dataset folder (CSV tables)")
-    _store_args(p)
+    store_args(p)
     p.add_argument("--shacl", choices=("auto", "full", "sample", "off"), default="auto",
                    help="SHACL pass: auto (whole batch up to 10,000 triples, a bounded sample above), full (every "
                         "triple, slow on large datasets), sample, off (default: auto)")
@@ -180,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["turtle", "ttl", "nt", "ntriples", "json-ld", "jsonld"],
                    help="format (default: from the file suffix, else N-Triples)")
     p.add_argument("--data", action="append", type=Path, metavar="DIR", help="load this dataset first (repeatable)")
-    _store_args(p)
+    store_args(p)
     p.set_defaults(func=cmd_export)
 
     from ont_platform.cli import evaluate, pages, serve, validate, verify
@@ -191,9 +143,6 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_parser(sub)
     serve.add_parser(sub)
     return parser
-
-
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

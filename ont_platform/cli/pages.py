@@ -41,7 +41,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def cmd_pages(args: argparse.Namespace) -> int:
     """Load the inventory into an in-memory graph, answer, print; the exit code follows the status."""
-    from ont_platform.cli.main import EXIT_NEGATIVE, EXIT_OK
+    from ont_platform.cli.common import EXIT_NEGATIVE, EXIT_OK
     from ont_platform.kg import KnowledgeGraph
 
     source = Path(args.inventory)

@@ -35,7 +35,7 @@ def _examples(folder: Path) -> list[str]:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ont_platform.cli.main import EXIT_OK, _open
+    from ont_platform.cli.common import EXIT_OK, open_graph
     from ont_platform.errors import InputError, MissingDependency
     from ont_platform.service.settings import ServiceSettings
 
@@ -58,7 +58,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     examples: dict[str, list[str]] | None = None
     kg = None
     if args.data or getattr(args, "store", None) or args.backend != "oxigraph":
-        kg = _open(args)
+        kg = open_graph(args)
         examples = {}
         for folder in args.data or []:
             report = kg.load(folder)
@@ -86,7 +86,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     """Register ``ont serve`` on the ``ont`` subcommand parser."""
-    from ont_platform.cli.main import _store_args
+    from ont_platform.cli.common import store_args
 
     p = sub.add_parser(
         "serve", help="serve the HTTP API and the admin page (ask, verify, nodes, extract)",
@@ -107,17 +107,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
                    help="server log level (default warning)")
     p.add_argument("--access-log", action="store_true", help="log every request")
-    _store_args(p)
+    store_args(p)
     p.set_defaults(func=cmd_serve)
     return p  # type: ignore[no-any-return]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m ont_platform.cli.serve``: the same as ``ont serve``."""
-    from ont_platform.cli.main import main as ont_main
-
-    return ont_main(["serve", *(sys.argv[1:] if argv is None else argv)])
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -18,7 +18,7 @@ from ont_platform.errors import InputError
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from ont_platform.cli.main import EXIT_NEGATIVE, EXIT_OK, _open
+    from ont_platform.cli.common import EXIT_NEGATIVE, EXIT_OK, open_graph
     from ont_platform.verify import verify_file
 
     answers = args.answers
@@ -32,7 +32,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
             if not answers.is_file():
                 raise InputError(f"no such file: {answers}")
             source = answers
-        with _open(args) as kg:
+        with open_graph(args) as kg:
             for folder in args.data or []:
                 kg.load(folder)
             if not kg.domains():
@@ -79,7 +79,7 @@ def _spool_stdin() -> Path:
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
     """Register ``ont verify`` on the ``ont`` subcommand parser."""
-    from ont_platform.cli.main import _store_args
+    from ont_platform.cli.common import store_args
 
     p = sub.add_parser(
         "verify", help="check answers (ours or an LLM's) against the graph: schema, citations, paths, queries",
@@ -99,6 +99,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
                    help="where generated queries run: a thread of this process (default) or a child process "
                         "that is killed when a query runs out of time")
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per generated query (default 10)")
-    _store_args(p)
+    store_args(p)
     p.set_defaults(func=cmd_verify)
     return p  # type: ignore[no-any-return]

@@ -42,6 +42,9 @@ from urllib.parse import unquote
 
 from rdflib import RDF, RDFS, SKOS, URIRef
 
+from ont_platform.domains import Domain, domain_of_folder
+from ont_platform.domains.base import TABLES
+from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
 from ont_platform.errors import DatasetError, InputError, Problem
 from ont_platform.ingest.addresses import AddressError, normalize_address
 from ont_platform.ingest.builder import (
@@ -67,12 +70,9 @@ from ont_platform.ingest.tables import (
 from ont_platform.jsonl import TooDeep, loads
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import OC, ONT, PG, dataset_iri
-from ont_platform.domains import Domain, domain_of_folder
-from ont_platform.domains.base import TABLES
-from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
-from ont_platform.text_policy import TextKind
 from ont_platform.ontology import DomainOntology
 from ont_platform.ontology.model import Column
+from ont_platform.text_policy import TextKind
 
 _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
 _UINT = re.compile(r"^[0-9]+$")

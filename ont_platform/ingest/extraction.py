@@ -37,12 +37,13 @@ from typing import Any
 
 from rdflib import RDF, Literal, URIRef
 
-from ont_platform.errors import InputError
 from ont_platform.domains import Domain, get_domain
 from ont_platform.domains.registry import DEFAULT_ENTITIES
+from ont_platform.errors import InputError
 from ont_platform.namespaces import ONT, dataset_iri
 from ont_platform.rdf_terms import iri
 from ont_platform.storage.base import Store
+from ont_platform.text_policy import TextKind, UnsafeText, clean_text
 from ont_platform.validation.facts import (
     Facts,
     as_store,
@@ -53,7 +54,6 @@ from ont_platform.validation.facts import (
     shacl_violations,
 )
 from ont_platform.validation.guard import OntologyGuard
-from ont_platform.text_policy import TextKind, UnsafeText, clean_text
 from ont_platform.validation.models import Evidence, OntologyExtractionResult, ValidationIssue
 from ont_platform.validation.result import CheckStatus, ValidationResult
 from ont_platform.validation.rules import Findings, RuleConfig, check_ontology
@@ -114,10 +114,10 @@ def ingest(
     :class:`~ont_platform.errors.InputError` for an unknown domain or a mismatched guard, and
     :class:`~ont_platform.errors.StoreError` when the store fails (it then holds what it held before).
     """
-    from ont_platform.kg import KnowledgeGraph
-
-    if isinstance(kg, KnowledgeGraph):  # its locks, loaded domains and question lexicon must follow the write
-        return kg.ingest(payload, guard=guard, domain=domain, shacl=shacl, config=config)
+    if not isinstance(kg, Store) and callable(getattr(kg, "ingest", None)):
+        # a KnowledgeGraph: its locks, loaded domains and question lexicon must follow the write (asked by
+        # what it does rather than its class, which imports this module)
+        return kg.ingest(payload, guard=guard, domain=domain, shacl=shacl, config=config)  # type: ignore[no-any-return]
     pending = check_extraction(kg, payload, guard=guard, domain=domain, shacl=shacl, config=config)
     return pending.commit() if pending.ready else pending.report
 

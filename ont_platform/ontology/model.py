@@ -17,7 +17,6 @@ from rdflib.collection import Collection
 from ont_platform.errors import OntologyError
 from ont_platform.namespaces import ONT, PG
 
-
 T = TypeVar("T")
 
 

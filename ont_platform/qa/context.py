@@ -22,10 +22,10 @@ from datetime import date
 
 from rdflib import URIRef
 
+from ont_platform.domains import Domain
 from ont_platform.errors import StoreError
 from ont_platform.limits import Limits
 from ont_platform.namespaces import ONT, dataset_iri, mint
-from ont_platform.domains import Domain
 from ont_platform.ontology import DomainOntology
 from ont_platform.qa.adjacency import Mirrors
 from ont_platform.qa.lexicon import Lexicon, add_cues

@@ -26,8 +26,8 @@ label or an alias. The answer states the reading in words (``홍길동 →worksF
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import permutations
 
 from rdflib import URIRef

@@ -27,12 +27,12 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ont_platform.validation.models import ENTITY_TYPES
-from ont_platform.validation.rules import MEANINGLESS_LABELS, label_key
 from ont_platform.domains import BUNDLED, Domain, domain_names, get_domain
 from ont_platform.errors import InputError
-from ont_platform.validation.terms import ontology_index
 from ont_platform.text_policy import TextKind, clean_text
+from ont_platform.validation.models import ENTITY_TYPES
+from ont_platform.validation.rules import MEANINGLESS_LABELS, label_key
+from ont_platform.validation.terms import ontology_index
 
 SEED_RULES = ("entity_id_prefix", "label_length", "confidence_range", "entity_type", "relation_id_prefix",
               "dangling_endpoint", "self_loop", "duplicate_id")

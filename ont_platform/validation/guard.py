@@ -16,8 +16,8 @@ import asyncio
 import inspect
 from typing import Any
 
-from ont_platform.errors import InputError, OntError, ValidationFailed, ValidatorError
 from ont_platform.domains import Domain
+from ont_platform.errors import InputError, OntError, ValidationFailed, ValidatorError
 from ont_platform.ontology import DomainOntology
 from ont_platform.validation.base import LLM, Validator
 from ont_platform.validation.registry import create

@@ -206,7 +206,7 @@ class OntoCastValidator(Validator):
                 blocks.append((None, list(op["triples"])))
             for graph, triples in (op.get("quads") or {}).items():
                 blocks.append((str(graph), list(triples)))
-            for graph, triples in blocks:
+            for graph, _triples in blocks:
                 if graph not in self.allowed_graphs:
                     where = "the default graph" if graph is None else f"graph <{graph}>"
                     findings.error(Code.UPDATE_GRAPH, path, f"{where} is not one this update may change")

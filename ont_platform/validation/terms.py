@@ -20,8 +20,8 @@ from rdflib import OWL, RDF, RDFS, XSD, Graph, URIRef
 from rdflib.collection import Collection
 from rdflib.term import Node
 
-from ont_platform.errors import OntologyError
 from ont_platform.domains import Domain, get_domain
+from ont_platform.errors import OntologyError
 from ont_platform.namespaces import KG, OC, ONT, PG
 from ont_platform.ontology import DomainOntology, Relation, local_name
 

@@ -12,8 +12,8 @@ import re
 import unicodedata
 from typing import Any
 
+from ont_platform.verify.case import Case
 from ont_platform.verify.graph import EdgeFact, Snapshot
-from ont_platform.verify.verifier import Case
 
 _SPACES = re.compile(r"\s+")
 REFUSE_FACTORS = frozenset({"ungrounded_hop", "missing_start_node", "missing_edge", "node_alias_unmapped"})

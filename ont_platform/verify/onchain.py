@@ -7,9 +7,9 @@ from typing import Any
 from rdflib import URIRef
 
 from ont_platform.errors import QueryError, QueryRefused, StoreError
+from ont_platform.verify.case import Case, QuestionPlan
 from ont_platform.verify.graph import EdgeFact, Snapshot
 from ont_platform.verify.query import inspect_query, node_ids
-from ont_platform.verify.verifier import Case, QuestionPlan
 
 TRANSFER, SAME = "transfer", "same_entity"
 WALKS = {"path_exists": TRANSFER, "no_path": TRANSFER, "token_flow": TRANSFER, "cluster_lookup": SAME}

@@ -17,8 +17,8 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ont_platform.verify.case import Case
 from ont_platform.verify.graph import PageColumnFact, Snapshot
-from ont_platform.verify.verifier import Case
 
 OPERATORS = ("<=", ">=", "!=", "=", "<", ">")
 TEXT_OPERATORS = ("contains", "not_contains")

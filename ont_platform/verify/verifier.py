@@ -7,19 +7,21 @@ the question planners' context is built once, and one query runner (with its wor
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from typing import Any, Self
-
-from rdflib import URIRef
 
 from ont_platform.answer.contracts import schema_errors
 from ont_platform.domains import CONTRACTS, Domain
-from ont_platform.errors import OntError
 from ont_platform.limits import Limits
+from ont_platform.verify import kg as kg_checks
+from ont_platform.verify import onchain as onchain_checks
+from ont_platform.verify import pages as pages_checks
+from ont_platform.verify.case import Case
 from ont_platform.verify.graph import DEFAULT_MAX_ROWS, Snapshot, read_snapshot
 from ont_platform.verify.query import Isolation, QueryRunner
 from ont_platform.verify.report import VerifyReport
 
+CHECKS = {"transfers": onchain_checks.check, "entities": kg_checks.check, "inventory": pages_checks.check}
+"""The checks of each domain family."""
 ID_FIELD = {"onchain_answer": "q_id", "hop_decision": "query_id", "page_filter_result": "question"}
 FAMILY_OF_CONTRACT = {contract: family for family, contract in CONTRACTS.items()}
 
@@ -73,68 +75,6 @@ def oversized(answer: object, limits: Limits) -> str | None:
         stack.extend((value, depth + 1, path) for path, value in children
                      if isinstance(value, (dict, list, tuple)))
     return None
-
-
-@dataclass(frozen=True)
-class QuestionPlan:
-    """What the question asks, as the domain's planner reads it: the start node, the hop limit and, for
-    on-chain path questions, the target and the direction."""
-
-    intent: str | None
-    start: str | None
-    hops: int
-    backward: bool = False
-    target_class: URIRef | None = None
-    target_node: str | None = None
-    ambiguous: bool = False
-
-
-def read_plan(spec: Domain, ctx: Any, question: str) -> QuestionPlan | None:
-    """The question read by the answerer's own planner (parsing only, no query runs), or None when it cannot
-    be read. The checks use it to know the start, the target and the hop limit; never the answer."""
-    try:
-        if spec.family == "transfers":
-            from ont_platform.qa import onchain
-
-            p: Any = onchain.plan(ctx, question)
-            target = getattr(p, "target_class", None)
-            return QuestionPlan(str(p.intent), p.start, int(p.hops), bool(getattr(p, "backward", False)),
-                                URIRef(str(target)) if target is not None else None,
-                                getattr(p, "target_node", None), bool(getattr(p, "ambiguous", None)))
-        if spec.family == "entities":
-            from ont_platform.qa import entities
-
-            p = entities.plan(ctx, question)
-            return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)),
-                                target_class=p.asked)
-    except (OntError, ValueError, AttributeError, TypeError):
-        return None
-    return None
-
-
-@dataclass
-class Case:
-    """One answer being checked, with everything the checks share."""
-
-    verifier: Verifier
-    snap: Snapshot
-    answer: dict[str, Any]
-    report: VerifyReport
-    question: str | None
-    gold: dict[str, Any] | None
-    _plan: QuestionPlan | None = field(default=None, repr=False)
-    _planned: bool = field(default=False, repr=False)
-
-    def fail(self, check: str, detail: str) -> None:
-        self.report.fail(check, detail)
-
-    def plan(self) -> QuestionPlan | None:
-        """The question read by the domain's planner (start node, target, hop limit), or None without one."""
-        if not self._planned:
-            self._planned = True
-            if self.question and self.snap.spec.has_names:
-                self._plan = read_plan(self.snap.spec, self.verifier.context(self.snap.domain), self.question)
-        return self._plan
 
 
 class Verifier:
@@ -278,15 +218,5 @@ class Verifier:
 
 
 def _checks(spec: Domain) -> Any:
-    """The checks of the domain's family (the modules import :class:`Case` from here, so they load on use)."""
-    if spec.family == "transfers":
-        from ont_platform.verify import onchain
-
-        return onchain.check
-    if spec.family == "entities":
-        from ont_platform.verify import kg
-
-        return kg.check
-    from ont_platform.verify import pages
-
-    return pages.check
+    """The checks of the domain's family."""
+    return CHECKS[spec.family]

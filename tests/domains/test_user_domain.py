@@ -72,9 +72,10 @@ def test_the_users_shapes_are_enforced(folder: Path) -> None:
 
 def test_derived_shapes_cover_classes_without_user_shapes(folder: Path) -> None:
     spec = domain_of_folder(folder)
-    from ont_platform.ontology.shacl import shapes_graph
-    from rdflib.namespace import SH
     from rdflib import URIRef
+    from rdflib.namespace import SH
+
+    from ont_platform.ontology.shacl import shapes_graph
 
     targets = set(shapes_graph(spec).objects(None, SH.targetClass))
     for cls in spec.ontology.classes.values():

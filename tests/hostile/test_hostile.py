@@ -30,8 +30,8 @@ from ont_platform.answer.contracts import (
     PageFilterResult,
     schema_errors,
 )
-from ont_platform.domains import get_domain
 from ont_platform.cli.main import main
+from ont_platform.domains import get_domain
 from ont_platform.service.app import create_app
 from ont_platform.verify import VerifyReport, inspect_query, verify_answer
 from tests.hostile.corpus import (

@@ -194,7 +194,7 @@ _classes = st.sampled_from(["Wallet", "ExchangeDeposit", "ExchangeHotWallet", "M
 def onchain_tables(draw: st.DrawFn) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     ids = draw(st.lists(_ids, min_size=1, max_size=12, unique=True))
     addrs = draw(st.lists(_addr, min_size=len(ids), max_size=len(ids), unique=True))
-    nodes = [{"node_id": i, "address": a, "onto_class": draw(_classes), "label": ""} for i, a in zip(ids, addrs)]
+    nodes = [{"node_id": i, "address": a, "onto_class": draw(_classes), "label": ""} for i, a in zip(ids, addrs, strict=True)]
     edges = []
     for k in range(draw(st.integers(0, 20))):
         a, b = draw(st.sampled_from(ids)), draw(st.sampled_from(ids))

@@ -13,8 +13,8 @@ import pytest
 
 from ont_platform import KnowledgeGraph
 from ont_platform.answer import schema_errors
-from ont_platform.namespaces import OC
 from ont_platform.domains import load_domain
+from ont_platform.namespaces import OC
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[1] / "examples" / "onchain"

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ont_platform import KnowledgeGraph
-from ont_platform.namespaces import OC
 from ont_platform.domains import load_domain
+from ont_platform.namespaces import OC
 
 ONTO = load_domain("onchain")
 CLASSES = ["Wallet", "ExchangeDeposit", "ExchangeHotWallet", "Mixer", "Bridge", "Contract", "Dex"]

@@ -73,7 +73,7 @@ def test_every_query_is_a_bounded_read_without_user_text(onchain_kg: KnowledgeGr
     for query in [*queries, *([deciding] if deciding else [])]:
         parsed = prepareQuery(query)  # rdflib's parser: the text is valid SPARQL
         kinds: list[str] = []
-        traverse(parsed.algebra, visitPre=lambda n: _walk(n, kinds))
+        traverse(parsed.algebra, visitPre=lambda n, found=kinds: _walk(n, found))
         assert parsed.algebra.name in ("SelectQuery", "AskQuery")
         assert "ServiceGraphPattern" not in kinds
         upper = query.upper()
