@@ -92,7 +92,10 @@ def morphs(text: str, *, typos: bool = True) -> list[Morph]:
 
 
 def stem_en(word: str) -> str:
-    """A light English stem so labels and questions meet (founded/founder/founds → found, works → work)."""
+    """A light English stem so labels and questions meet (founded/founder/founds → found, works → work,
+    countries → country)."""
+    if word.endswith("ies") and len(word) >= 5:
+        return word[:-3] + "y"
     for suffix in ("ing", "ed", "er", "es", "s", "e"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]

@@ -178,6 +178,10 @@ def plan(ctx: Context, question: str) -> EntityPlan:
             gap_cls = [c for c in before_first_rel if c is not asked]
             if gap_cls:
                 gap = URIRef(gap_cls[-1].ref)
+    if english and steps and gap is None:
+        gap = _english_gap(ctx, ms, text, classes, asked, first, candidates[0], steps[0])
+    if not english and steps:
+        _drop_predicate_hints(ctx, ms, classes, candidates[0], steps)
     if not ordered and asked is not None:
         gap = None  # the chain to the asked class is supplied whole (see _fill)
     p = EntityPlan(candidates[0], None, None, steps, limit, candidates if len(candidates) > 1 else [],
@@ -188,6 +192,39 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     if p.ambiguous:
         _disambiguate(ctx, p)
     return p
+
+
+def _drop_predicate_hints(ctx: Context, ms: list[Morph], classes: list[Mention], start: str,
+                          steps: list[Step]) -> None:
+    """"청하는 어느 나라에 있는 도시야?": the class word before the copula says what the start is (a city in which
+    country), not where the relation lands. When the start is of that class, the relation keeps no landing hint."""
+    said = {URIRef(c.ref) for c in classes
+            if any(m.start >= c.end and m.tag == "VCP" and m.start - c.end <= 1 for m in ms)}
+    if not said:
+        return
+    own = ctx.node_classes(start)
+    for step in steps:
+        if step.hint in said and any(ctx.onto.is_a(c, frozenset({step.hint})) for c in own):
+            step.hint = None
+
+
+_LINKS_EN = frozenset({"behind", "of", "for", "from", "at", "in", "on", "by", "with", "the", "a", "an"})
+
+
+def _english_gap(ctx: Context, ms: list[Morph], text: str, classes: list[Mention], asked: Mention | None,
+                 first: tuple[int, int], start: str, step: Step) -> URIRef | None:
+    """"Where was the director of Winter Station born?": a class named just before the start, linked to it by
+    "of"/"behind" alone, is where the chain goes first, when the first relation word cannot leave the start
+    itself (a film is born nowhere). When it can ("the company Hong works for"), the class word is where
+    that relation lands, and no step is added."""
+    for c in reversed([c for c in classes if c.end <= first[0] and c is not asked]):
+        between = [m for m in ms if c.end <= m.start and m.end <= first[0] and m.tag not in ("SP", "SF", "SW")]
+        if all(m.form.lower() in _LINKS_EN or is_filler(m, text) for m in between):
+            if not _ways(ctx, step, ctx.node_classes(start)):
+                return URIRef(c.ref)
+            return None
+        return None
+    return None
 
 
 def _next_to_name(ms: list[Morph], i: int, names: list[tuple[int, int]]) -> bool:
@@ -693,7 +730,7 @@ def _to_asked(ctx: Context, p: EntityPlan, frontier: list[tuple[str, list[Walked
         return []
     last = p.steps[-1].span
     landing = [URIRef(part.ref) for part in p.parts if part.role == "class" and last is not None
-               and part.start >= last[1]]
+               and (p.english or part.start >= last[1])]  # English names it anywhere: "the company Hong works for"
     reached = ctx.node_classes(frontier[0][0])
     if not any(ctx.onto.is_a(c, frozenset({cls})) for cls in landing for c in reached):
         # "홍길동이 다니는 나라", "Which country was X born in?": the relation word itself says where it lands,

@@ -179,3 +179,18 @@ def test_words_that_once_misled_the_class_reading(films: KnowledgeGraph, questio
     assert len(expected) == 1
     answer = films.ask(question)
     assert (answer.decision, {answer.answer}) == ("answer", expected), answer.reason
+
+
+@pytest.mark.parametrize(("question", "start", "chain"), [
+    # English names the first class before the start ("the director of X"): the chain goes there first
+    ("Where was the director of Winter Station born?", "f_winter", ("directedBy", "bornIn")),
+    ("What city is the studio behind Winter Station based in?", "f_winter", ("producedBy", "basedIn")),
+    # the class before the copula says what the start is, not where the relation lands
+    ("청하는 어느 나라에 있는 도시야?", "c_cheongha", ("locatedIn",)),
+])
+def test_class_words_around_the_start(films: KnowledgeGraph, question: str, start: str,
+                                      chain: tuple[str, ...]) -> None:
+    expected = _walk(start, *chain)
+    assert len(expected) == 1
+    answer = films.ask(question)
+    assert (answer.decision, {answer.answer}) == ("answer", expected), answer.reason
