@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 from ont_platform.errors import InputError
-from ont_platform.storage._query_worker import FORK_AVAILABLE, QueryWorker
+from ont_platform.storage._query_worker import FORK_AVAILABLE, QueryWorker, lower_priority
 from ont_platform.storage.base import RdfFormat, Row, Rows, Store
 
 BackendName = Literal["oxigraph", "rdflib", "remote"]
@@ -54,4 +54,4 @@ def open_store(
     raise InputError(f"unknown backend {backend!r}; use 'oxigraph', 'rdflib' or 'remote'")
 
 
-__all__ = ["FORK_AVAILABLE", "BackendName", "QueryWorker", "RdfFormat", "Row", "Rows", "Store", "open_store"]
+__all__ = ["FORK_AVAILABLE", "BackendName", "QueryWorker", "RdfFormat", "lower_priority", "Row", "Rows", "Store", "open_store"]

@@ -344,6 +344,22 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_forker)
 
 
+YIELDING_NICENESS = 10
+"""How much a worker for untrusted work lowers its scheduling priority (see :func:`lower_priority`)."""
+
+
+def lower_priority() -> None:
+    """Lower this process's CPU priority by :data:`YIELDING_NICENESS` (a worker's probe calls it in the child).
+
+    For workers that run what callers send (their query text, a query to parse): under a flood of such work
+    the process answering questions keeps its share of a small machine. Where ``os.nice`` is missing or
+    refused, nothing changes."""
+    try:
+        os.nice(YIELDING_NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
 def _close_inherited_sockets(keep: int) -> None:
     """Close every socket the fork copied except the worker's own pipe.
 
@@ -366,4 +382,4 @@ def _close_inherited_sockets(keep: int) -> None:
             pass
 
 
-__all__ = ["FORK_AVAILABLE", "Execute", "Form", "QueryWorker", "Request"]
+__all__ = ["FORK_AVAILABLE", "YIELDING_NICENESS", "Execute", "Form", "QueryWorker", "Request", "lower_priority"]

@@ -45,6 +45,7 @@ from ont_platform.storage._query_worker import (
     Form,
     QueryWorker,
     Request,
+    lower_priority,
 )
 from ont_platform.storage._terms import from_oxigraph, from_parts, parts_from_oxigraph
 from ont_platform.storage.base import RdfFormat, Rows, Store, check_max_rows
@@ -197,7 +198,8 @@ class OxigraphStore(Store):
             if lane.worker is None:
                 store = self._s
                 lane.generation = self._generation
-                lane.worker = QueryWorker(functools.partial(_execute, store), functools.partial(_probe, store))
+                lane.worker = QueryWorker(functools.partial(_execute, store),
+                                          functools.partial(_probe, store, yielding=untrusted))
             worker = lane.worker
             try:
                 return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=limit)
@@ -543,7 +545,11 @@ def _execute(store: ox.Store, query: str, form: Form, max_rows: int | None) -> o
     return _solutions(store, query, max_rows, parts_from_oxigraph)
 
 
-def _probe(store: ox.Store) -> None:
+def _probe(store: ox.Store, *, yielding: bool = False) -> None:
+    """The worker's first act. A worker for callers' queries (``yielding``) also lowers its CPU priority: on a
+    machine with few cores a caller's slow query then takes what the library's questions leave, not half."""
+    if yielding:
+        lower_priority()
     store.query("ASK { ?s ?p ?o }")
 
 

@@ -35,7 +35,7 @@ from rdflib.term import Node
 
 from ont_platform.errors import QueryError, QueryRefused, QueryTimeout, StoreError
 from ont_platform.namespaces import ID
-from ont_platform.storage import FORK_AVAILABLE, QueryWorker, RdfFormat, Store
+from ont_platform.storage import FORK_AVAILABLE, QueryWorker, RdfFormat, Store, lower_priority
 
 Isolation = Literal["thread", "process"]
 MAX_QUERY_CHARS = 100_000
@@ -158,7 +158,7 @@ class _Inspector:
                 import rdflib.plugins.sparql.algebra  # noqa: F401 - imported once here, inherited by every fork
                 import rdflib.plugins.sparql.parser  # noqa: F401
 
-                self._worker = QueryWorker(_inspect_reply, lambda: None)
+                self._worker = QueryWorker(_inspect_reply, lower_priority)  # yields the CPU to questions
             left = max(0.0, timeout - (time.monotonic() - started))
             try:
                 status, value = self._worker.call((text, "SELECT", None), left, limit=timeout)

@@ -204,3 +204,20 @@ def test_a_callers_slow_query_holds_no_worker_the_questions_need() -> None:
         os.kill(store.worker_pid(untrusted=True), signal.SIGKILL)  # type: ignore[attr-defined]
         slow.join(JOIN_S)
     assert "err" in box  # the killed worker is reported as a store error, not as rows
+
+
+def test_workers_for_callers_text_yield_the_cpu_to_questions() -> None:
+    """On two cores, a parse or a query a caller sent would otherwise take a core from the questions."""
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    with KnowledgeGraph.open() as kg:
+        kg.load(example_dataset("kg"))
+        kg.ask(KG_Q1)
+        kg.select("SELECT * WHERE { ?s ?p ?o } LIMIT 1")  # a caller's query: parsed and run in yielding workers
+        store = kg.store
+        questions = store.worker_pid()  # type: ignore[attr-defined]
+        callers = store.worker_pid(untrusted=True)  # type: ignore[attr-defined]
+        assert questions is not None and callers is not None
+        assert os.getpriority(os.PRIO_PROCESS, questions) == own
+        assert os.getpriority(os.PRIO_PROCESS, callers) > own
+        parser = query_module._INSPECTOR._worker
+        assert parser is not None and os.getpriority(os.PRIO_PROCESS, parser.pid) > own
