@@ -9,6 +9,8 @@ True
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -17,13 +19,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rdflib import Graph, Literal, URIRef
+from rdflib import OWL, RDF, RDFS, SKOS, XSD, BNode, Graph, Literal, URIRef, Variable
+from rdflib.term import Node
 
 from ont_platform.domains import Domain, get_domain, register_domain
-from ont_platform.errors import DatasetError, InputError, OntologyError, Problem
+from ont_platform.errors import (
+    DatasetError,
+    InputError,
+    OntologyError,
+    Problem,
+    QueryError,
+    QueryRefused,
+    QueryTimeout,
+)
 from ont_platform.ingest.datasets import ShaclMode, ShaclReport, open_dataset
 from ont_platform.limits import DEFAULT_LIMITS, Limits
-from ont_platform.namespaces import ONT, dataset_iri
+from ont_platform.namespaces import ETHON, GS, KG, OC, ONT, PG, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
 from ont_platform.qa.engine import Answer
 from ont_platform.qa.engine import answer as answer_question
@@ -206,16 +217,62 @@ class KnowledgeGraph:
 
     # -- RDF in and out ----------------------------------------------------------------------------------------
 
+    def serialize(self, destination: str | Path | None = None, format: str = "turtle") -> str | Path:
+        """The whole graph as text (``str``) without ``destination``; with one, the text is written to that file
+        and its :class:`~pathlib.Path` returned. ``format``: ``turtle`` (``ttl``), ``nt`` (``ntriples``),
+        ``json-ld`` (``jsonld``) or ``xml`` (RDF/XML, also ``rdf``).
+
+        Why rdflib's signature: code that serialises an ``rdflib.Graph`` works on a KnowledgeGraph unchanged
+        (rdflib returns the graph itself when it writes a file; here the path is returned, as ``export`` did).
+        JSON-LD carries an ``@context`` of the project's prefixes (:data:`PREFIXES`) so that property names
+        read ``oc:from``; every literal stays a string ``@value`` with its datatype, because a JSON number
+        cannot hold a wei amount above 2^64 exactly. RDF/XML is written by rdflib from a copy of the graph in
+        memory; a predicate with no XML name (``urn:p``) cannot be written in it and raises
+        :class:`InputError`. Like ``export``, no row limit applies: the whole graph is what was asked for.
+        """
+        data = self._serialized(format)
+        if destination is None:
+            return data.decode("utf-8")
+        target = Path(destination)
+        target.write_bytes(data)
+        return target
+
     def export(self, path: str | Path, format: str | None = None) -> Path:
-        """Write the whole graph to ``path`` as Turtle, N-Triples or JSON-LD (from ``format`` or the suffix)."""
+        """Alias of :meth:`serialize`, kept for one release: write the whole graph to ``path`` in ``format``, or
+        in the format its suffix names (``.ttl``, ``.nt``, ``.jsonld``, ``.rdf``/``.xml``; N-Triples without
+        one), and return the path."""
         target = Path(path)
-        fmt = RdfFormat.parse(format or target.suffix or "nt")
-        target.write_bytes(self.store.dump(fmt))
+        target.write_bytes(self._serialized(format or target.suffix or "nt"))
         return target
 
     def dumps(self, format: str = "nt") -> bytes:
-        """The whole graph serialised."""
-        return self.store.dump(RdfFormat.parse(format))
+        """Alias of :meth:`serialize`, kept for one release: the whole graph serialised, as UTF-8 bytes."""
+        return self._serialized(format)
+
+    def _serialized(self, format: str) -> bytes:
+        name = format.lower().lstrip(".") if isinstance(format, str) else ""
+        if name in _RDFXML_NAMES:
+            return self._rdfxml()
+        try:
+            fmt = RdfFormat.parse(name)
+        except InputError:
+            raise InputError(f"unknown RDF format {format!r}; use one of: turtle (ttl), nt (ntriples), "
+                             "json-ld (jsonld), xml (rdf)") from None
+        data = self.store.dump(fmt)
+        return _with_context(data) if fmt is RdfFormat.JSONLD else data
+
+    def _rdfxml(self) -> bytes:
+        from ont_platform.storage.rdf_io import parse_graph
+
+        graph = parse_graph(self.store.dump(RdfFormat.NTRIPLES), RdfFormat.NTRIPLES)
+        for prefix, namespace in PREFIXES.items():
+            graph.bind(prefix, namespace)
+        try:
+            out = graph.serialize(format="xml", encoding="utf-8")
+        except Exception as exc:  # rdflib raises a bare Exception for a predicate it cannot split into a QName
+            raise InputError(f"this graph cannot be written as RDF/XML ({str(exc)[:200]}); "
+                             "use turtle, nt or json-ld") from exc
+        return out if isinstance(out, bytes) else out.encode("utf-8")
 
     def import_rdf(self, path: str | Path, format: str | None = None) -> int:
         """Add the triples of an RDF file, all or nothing; returns how many triples were new."""
@@ -232,6 +289,18 @@ class KnowledgeGraph:
             self.store.load_rdf(data, fmt)
             self._drop_derived()  # arbitrary triples: any name, class or dataset may have changed
             return len(self.store) - before
+
+    def clear(self) -> None:
+        """Remove every triple, the dataset records included, and forget what was derived from them (question
+        contexts, loaded domains, stored ontologies), as :meth:`import_rdf` does after a write that may have
+        changed anything; afterwards :meth:`load` accepts any domain again. Waits for running questions and
+        writes, and questions wait for it. rdflib's ``Graph.remove((None, None, None))`` in one store call.
+        """
+        with self._writing():
+            try:
+                self.store.clear()
+            finally:
+                self._drop_derived()  # even a failed clear may have removed part of the data
 
     # -- questions ---------------------------------------------------------------------------------------------
 
@@ -325,16 +394,147 @@ class KnowledgeGraph:
         A query that passes can still be slow (a cross product, a long chain of steps): it runs with
         ``limits.query_timeout_s`` and is stopped with :class:`QueryTimeout` past it. At most
         ``limits.max_result_rows`` rows are returned; ``rows.truncated`` says whether there were more. An ASK
-        gives ``[{"result": true|false}]``.
+        gives ``[{"result": true|false}]`` (:meth:`query` gives a plain bool).
         """
         from ont_platform.verify.query import inspect_query
 
         checked = inspect_query(query, timeout=self.limits.query_timeout_s)
         if checked.form == "ASK":
-            return Rows([{"result": Literal(self.store.ask(query, timeout=self.limits.query_timeout_s,
-                                                           untrusted=True))}])
+            return Rows([{"result": Literal(self._ask(query))}])
+        return self._select(query)
+
+    def query(self, sparql: str) -> bool | Rows | Graph:
+        """Run a read-only SPARQL query written by the caller and give what rdflib's ``Graph.query`` result
+        holds: an ASK a ``bool``, a SELECT its :class:`Rows` (variable to rdflib term, with ``truncated``), a
+        CONSTRUCT or DESCRIBE an rdflib Graph (a :class:`ResultGraph`, with ``truncated``).
+
+        Checked and bounded as :meth:`select`: refused with :class:`QueryRefused` unless it is a read of the
+        loaded graph (no updates, ``SERVICE``, ``FROM``, ``GRAPH``, unbounded paths), stopped with
+        :class:`QueryTimeout` after ``limits.query_timeout_s``, at most ``limits.max_result_rows`` rows (or
+        triples, for a graph).
+
+        Why a CONSTRUCT runs as a SELECT: the query checker accepts SELECT and ASK only, and the embedded
+        store's killable worker returns solutions, not graphs. So the template is cut off the text and the
+        rest runs as a ``SELECT`` of the template's variables, checked with every refusal of :meth:`select`
+        (in the checker's worker); the template is filled here with each solution as SPARQL defines it (new
+        blank nodes per solution; a triple with an unbound variable, a literal subject or a non-IRI predicate
+        is left out). A DESCRIBE selects the resources it names the same way and gives each one's concise
+        bounded description: its triples, and those of the blank nodes they lead to (what Oxigraph and rdflib
+        give; SPARQL leaves DESCRIBE's answer to the implementation).
+        """
+        from ont_platform.verify.query import inspect_query
+
+        form = _query_form(sparql)
+        if form is not None and form.name == "CONSTRUCT":
+            return self._construct(sparql, form)
+        if form is not None and form.name == "DESCRIBE":
+            return self._describe(sparql, form)
+        checked = inspect_query(sparql, timeout=self.limits.query_timeout_s)  # refuses everything else
+        return self._ask(sparql) if checked.form == "ASK" else self._select(sparql)
+
+    def _ask(self, query: str) -> bool:
+        return self.store.ask(query, timeout=self.limits.query_timeout_s, untrusted=True)
+
+    def _select(self, query: str) -> Rows:
         return self.store.select(query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows,
                                  untrusted=True)
+
+    def _checked_select(self, text: str, form: _Form, projection: str) -> Rows:
+        """The SELECT standing for a CONSTRUCT or DESCRIBE, checked like any caller's query, and its rows."""
+        from ont_platform.verify.query import inspect_query
+
+        select = f"{text[:form.start]}SELECT {projection}{form.where} {text[form.rest:]}"
+        if inspect_query(select, timeout=self.limits.query_timeout_s).form != "SELECT":
+            raise QueryRefused("not a SPARQL query that can be checked")  # the text was not what it seemed
+        return self._select(select)
+
+    def _construct(self, text: str, form: _Form) -> ResultGraph:
+        template = _template(text, form)
+        names = sorted({str(t) for triple in template for t in triple if isinstance(t, Variable)})
+        rows = self._checked_select(text, form, " ".join(f"?{n}" for n in names) or f"(1 AS ?{_ROW})")
+        out = ResultGraph()
+        cap = self.limits.max_result_rows
+        for row in rows:
+            fresh: dict[Node, BNode] = {}
+            for triple in template:
+                made = tuple(_fill(t, row, fresh) for t in triple)
+                if not _valid_triple(made) or made in out:
+                    continue
+                if len(out) >= cap:
+                    out.truncated = True
+                    return out
+                out.add(made)  # type: ignore[arg-type]
+        out.truncated = rows.truncated
+        return out
+
+    def _describe(self, text: str, form: _Form) -> ResultGraph:
+        deadline = time.monotonic() + self.limits.query_timeout_s
+        rows = self._checked_select(text, form, f"DISTINCT {form.projection}")
+        out = ResultGraph()
+        cap = self.limits.max_result_rows
+        todo = [t for row in rows for t in row.values() if isinstance(t, URIRef | BNode)]
+        seen: set[Node] = set()
+        while todo:
+            node = todo.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise QueryTimeout(f"DESCRIBE stopped: it took longer than the time limit of "
+                                   f"{self.limits.query_timeout_s:g} s", limit=self.limits.query_timeout_s)
+            found, more = self.store.triples((node, None, None), timeout=left, max_rows=cap)
+            for triple in found:
+                if triple in out:
+                    continue
+                if len(out) >= cap:
+                    out.truncated = True
+                    return out
+                out.add(triple)
+                if isinstance(triple[2], BNode):
+                    todo.append(triple[2])  # a blank node is described where it is reached
+            if more:
+                out.truncated = True
+                return out
+        out.truncated = rows.truncated
+        return out
+
+    # -- rdflib's Graph conventions ----------------------------------------------------------------------------
+
+    def triples(self, pattern: tuple[Node | None, Node | None, Node | None]) -> Iterator[tuple[Node, Node, Node]]:
+        """The triples matching ``(subject, predicate, object)``, ``None`` matching any term, as rdflib terms:
+        rdflib's ``Graph.triples``.
+
+        Why bounded: the pattern is read with one SPARQL SELECT built here (terms escaped, never a caller's
+        text), run with ``limits.query_timeout_s``, reading at most ``limits.max_result_rows`` matches. When
+        more match, :class:`QueryError` is raised before any is returned, rather than a part of the answer
+        passed off as the whole: narrow the pattern, raise the limit, or iterate the whole graph (``iter(kg)``).
+        A blank node in the pattern is matched by comparing labels, which scans every triple with a blank
+        node in that place (see :meth:`Store.triples`).
+        """
+        found, more = self.store.triples(pattern, timeout=self.limits.query_timeout_s,
+                                         max_rows=self.limits.max_result_rows)
+        if more:
+            raise QueryError(f"more than {self.limits.max_result_rows} triples match {pattern!r}; narrow the "
+                             "pattern, raise limits.max_result_rows, or iterate the whole graph (iter(kg))")
+        return iter(found)
+
+    def __iter__(self) -> Iterator[tuple[Node, Node, Node]]:
+        """Every triple of the graph, as rdflib terms, as iterating an ``rdflib.Graph`` gives them.
+
+        Why no row cap here, unlike :meth:`triples`: the whole graph is what was asked for, as with
+        :meth:`serialize`. The triples come from one N-Triples dump and are built one at a time, so only the
+        dump's text is held whole (see :meth:`Store.all_triples`).
+        """
+        return self.store.all_triples()
+
+    def __contains__(self, pattern: object) -> bool:
+        """``(s, p, o) in kg``: whether a triple matches, ``None`` matching any term, as for an
+        ``rdflib.Graph``. One bounded read of at most one match (see :meth:`triples`)."""
+        if not isinstance(pattern, tuple) or len(pattern) != 3:
+            return False
+        found, _ = self.store.triples(pattern, timeout=self.limits.query_timeout_s, max_rows=1)
+        return bool(found)
 
     def __len__(self) -> int:
         return len(self.store)
@@ -351,3 +551,213 @@ class KnowledgeGraph:
 
     def __repr__(self) -> str:
         return f"KnowledgeGraph(backend={self.store.backend!r})"
+
+
+class ResultGraph(Graph):
+    """The graph a CONSTRUCT or DESCRIBE gave (:meth:`KnowledgeGraph.query`): an rdflib Graph that also says
+    whether triples were left out at the limit (``truncated``), as :class:`Rows` does for a SELECT."""
+
+    truncated: bool = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        for prefix, namespace in PREFIXES.items():
+            self.bind(prefix, namespace)
+
+
+PREFIXES: dict[str, str] = {
+    "ont": str(ONT), "oc": str(OC), "kg": str(KG), "pg": str(PG), "gs": str(GS), "ethon": str(ETHON),
+    "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "owl": str(OWL), "skos": str(SKOS),
+}
+"""The prefixes of the JSON-LD ``@context``, of RDF/XML and of query result graphs: the project's vocabularies
+(:mod:`ont_platform.namespaces`) and the standard ones they use."""
+
+_RDFXML_NAMES = frozenset({"xml", "rdf", "rdf/xml", "rdfxml", "rdf+xml", "application/rdf+xml", "owl"})
+_ROW = "ont_platform_row"
+_MAX_TEMPLATE_CHARS = 10_000
+"""Longest CONSTRUCT template read here: rdflib's parser reads it in this thread (the rest of the query is
+parsed in the checker's worker) and recurses once per triple, so ~4,000 triples exhaust Python's stack."""
+_LOCAL = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*\Z")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+
+
+def _with_context(expanded: bytes) -> bytes:
+    """The stores' expanded JSON-LD with an ``@context`` of :data:`PREFIXES`: property and class IRIs and
+    datatypes written ``prefix:name`` where the name is a plain word, node ids left whole. A prefix that is
+    also the scheme of an IRI in the graph (an IRI ``oc:x``) is left out of the context: under it that IRI
+    would be read as a compact one."""
+    nodes = json.loads(expanded)
+    schemes: set[str] = set()
+
+    def note(value: object) -> None:
+        if isinstance(value, str) and (m := _SCHEME.match(value)):
+            schemes.add(m[1])
+
+    for node in nodes:
+        for key, values in node.items():
+            note(key)
+            for v in values if isinstance(values, list) else [values]:
+                if isinstance(v, dict):
+                    note(v.get("@id"))
+                    note(v.get("@type"))
+                else:
+                    note(v)
+    context = {p: ns for p, ns in PREFIXES.items() if p not in schemes}
+
+    def compact(value: str) -> str:
+        for prefix, namespace in context.items():
+            if value.startswith(namespace) and _LOCAL.match(value[len(namespace):]):
+                return f"{prefix}:{value[len(namespace):]}"
+        return value
+
+    graph = []
+    for node in nodes:
+        out: dict[str, object] = {}
+        for key, values in node.items():
+            if key == "@id":
+                out[key] = values
+            elif key == "@type":
+                out[key] = [compact(v) for v in values]
+            else:
+                out[compact(key)] = [{**v, "@type": compact(v["@type"])} if "@value" in v and "@type" in v else v
+                                     for v in values]
+        graph.append(out)
+    return json.dumps({"@context": context, "@graph": graph}, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+# -- CONSTRUCT and DESCRIBE as SELECT --------------------------------------------------------------------------
+
+
+class _Form(NamedTuple):
+    """Where a CONSTRUCT or DESCRIBE keeps its parts: the SELECT that replaces it is ``text[:start]`` (the
+    prologue), ``SELECT``, a projection, and ``text[rest:]`` (dataset clauses, WHERE, modifiers). ``template``
+    is a CONSTRUCT's template text, ``projection`` a DESCRIBE's targets as a SELECT projection."""
+
+    name: str
+    start: int
+    rest: int
+    template: str = ""
+    projection: str = ""
+    where: str = ""
+    """Text put before ``text[rest:]``: `` WHERE {}`` for a DESCRIBE of IRIs without a pattern."""
+
+
+_TOKEN = re.compile(r"""
+    (?P<space>\s+) | (?P<comment>\#[^\n]*)
+  | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
+  | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*''' | \"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
+               | '(?:[^'\\\n]|\\.)*' | "(?:[^"\\\n]|\\.)*")
+  | (?P<var>[?$][^\s{}()<>.,;'"]+)
+  | (?P<word>[^\s{}()<>,;'"?$\#*=!&|+/^\[\]]+)
+  | (?P<other>.)
+""", re.VERBOSE | re.DOTALL)
+
+
+def _tokens(text: str, start: int = 0) -> Iterator[re.Match[str]]:
+    """SPARQL tokens, enough to find the form keyword and brace pairs: a string, IRI or comment is one token,
+    so a brace or a keyword inside one is never taken for one. ``<`` is always read as an IRI: true in the
+    parts walked (a prologue, a template, a DESCRIBE's targets). Comments and spaces are skipped."""
+    pos = start
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        assert m is not None  # "other" matches any character
+        pos = m.end()
+        if m.lastgroup not in ("space", "comment"):
+            yield m
+
+
+def _query_form(text: object) -> _Form | None:
+    """The parts of a CONSTRUCT or DESCRIBE query (its keyword is the first word after the prologue), or None
+    for any other text: the checker then judges it as it stands (and refuses an update)."""
+    if not isinstance(text, str):
+        return None
+    from ont_platform.verify.query import MAX_QUERY_CHARS
+
+    if len(text) > MAX_QUERY_CHARS:
+        return None  # refused by the checker
+    for m in _tokens(text):
+        word = m[0].upper()
+        if m.lastgroup == "iri" or m.lastgroup == "word" and (word in ("PREFIX", "BASE") or word.endswith(":")):
+            continue
+        if m.lastgroup == "word" and word == "CONSTRUCT":
+            return _construct_form(text, m)
+        if m.lastgroup == "word" and word == "DESCRIBE":
+            return _describe_form(text, m)
+        return None
+    return None
+
+
+def _closing(text: str, opening: re.Match[str]) -> re.Match[str]:
+    depth = 1
+    for m in _tokens(text, opening.end()):
+        if m[0] == "{":
+            depth += 1
+        elif m[0] == "}":
+            depth -= 1
+            if depth == 0:
+                return m
+    raise QueryRefused(f"not a SPARQL query that can be checked: the brace at {opening.start()} is never closed")
+
+
+def _construct_form(text: str, keyword: re.Match[str]) -> _Form:
+    for m in _tokens(text, keyword.end()):
+        if m[0] != "{":
+            continue
+        close = _closing(text, m)
+        if m.start() == _next_token_start(text, keyword.end()):  # CONSTRUCT { template } WHERE { ... }
+            return _Form("CONSTRUCT", keyword.start(), close.end(), template=text[m.end():close.start()])
+        # the short form, CONSTRUCT WHERE { triples }: the pattern is the template
+        return _Form("CONSTRUCT", keyword.start(), keyword.end(), template=text[m.end():close.start()])
+    raise QueryRefused("not a SPARQL query that can be checked: a CONSTRUCT without a pattern")
+
+
+def _next_token_start(text: str, pos: int) -> int:
+    return next((m.start() for m in _tokens(text, pos)), len(text))
+
+
+def _describe_form(text: str, keyword: re.Match[str]) -> _Form:
+    targets: list[str] = []
+    rest = len(text)
+    for m in _tokens(text, keyword.end()):
+        if m[0] == "*" and not targets:
+            targets.append("*")
+        elif m.lastgroup == "var" and "*" not in targets:
+            targets.append(m[0])
+        elif (m.lastgroup == "iri" or m.lastgroup == "word" and ":" in m[0]) and "*" not in targets:
+            targets.append(f"({m[0]} AS ?{_ROW}{len(targets)})")
+        else:
+            rest = m.start()
+            break
+    if not targets:
+        raise QueryRefused("not a SPARQL query that can be checked: DESCRIBE names nothing to describe")
+    pattern = re.match(r"\s*(WHERE\b|FROM\b|\{)", text[rest:], re.IGNORECASE)
+    return _Form("DESCRIBE", keyword.start(), rest, projection=" ".join(targets),
+                 where="" if pattern else " WHERE {}")  # DESCRIBE <iri> alone: one solution naming it
+
+
+def _template(text: str, form: _Form) -> list[tuple[Node, Node, Node]]:
+    """The CONSTRUCT template's triples, read with rdflib's parser (with the query's prologue)."""
+    from rdflib.plugins.sparql.algebra import translateQuery
+    from rdflib.plugins.sparql.parser import parseQuery
+
+    if len(form.template) > _MAX_TEMPLATE_CHARS:
+        raise QueryRefused(f"CONSTRUCT template is {len(form.template)} characters, over the limit of "
+                           f"{_MAX_TEMPLATE_CHARS}")
+    try:
+        query = translateQuery(parseQuery(f"{text[:form.start]}CONSTRUCT {{{form.template}}} WHERE {{}}"))
+    except Exception as exc:  # noqa: BLE001 - pyparsing and rdflib raise many unrelated types, RecursionError too
+        raise QueryRefused(f"not a CONSTRUCT template that can be checked: {str(exc)[:200]}") from exc
+    return list(query.algebra.template or [])
+
+
+def _fill(term: Node, row: Any, fresh: dict[Node, BNode]) -> Node | None:
+    if isinstance(term, Variable):
+        return row.get(str(term))  # type: ignore[no-any-return]
+    if isinstance(term, BNode):
+        return fresh.setdefault(term, BNode())  # a template's blank node is a new one for every solution
+    return term
+
+
+def _valid_triple(triple: tuple[Node | None, ...]) -> bool:
+    s, p, o = triple
+    return isinstance(s, URIRef | BNode) and isinstance(p, URIRef) and o is not None

@@ -12,11 +12,11 @@ Query results come back as rdflib terms (:class:`rdflib.URIRef`, :class:`rdflib.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum
 from typing import ClassVar
 
-from rdflib.term import Node
+from rdflib.term import BNode, Literal, Node, URIRef
 
 Row = Mapping[str, Node | None]
 """One solution of a SELECT query: variable name (without ``?``) to term, ``None`` when unbound."""
@@ -135,6 +135,82 @@ class Store(ABC):
         """
         rows = self.select(query)
         return [tuple(None if v is None else v.n3() for v in row.values()) for row in rows]
+
+    def triples(self, pattern: tuple[Node | None, Node | None, Node | None], *, timeout: float | None = None,
+                max_rows: int | None = None) -> tuple[list[tuple[Node, Node, Node]], bool]:
+        """The triples matching one pattern (``None`` matches any term), at most ``max_rows`` of them, and whether
+        more were left out: rdflib's ``Graph.triples`` over any backend.
+
+        Why one SPARQL SELECT and not an engine's own pattern API: the interface speaks SPARQL to every backend
+        (a remote endpoint has nothing else), and one triple pattern is a single index range scan on all of
+        them, so its cost is the number of matches. A backend may override this with its native call
+        (pyoxigraph ``quads_for_pattern``, rdflib ``Graph.triples``) as long as the answer is the same.
+
+        A blank node cannot be named in SPARQL text (a label there is a fresh variable), so a blank node in the
+        pattern becomes a variable restricted to blank nodes and the solutions are compared with it here. That
+        works where a backend's blank node labels are stable between reads (embedded Oxigraph, rdflib) and
+        costs a scan of every triple with a blank node in that place; the row cap then applies after the
+        comparison. Raises :class:`~ont_platform.errors.InputError` for a term that is not an IRI, literal or
+        blank node (a SPARQL variable, a path).
+        """
+        from ont_platform.errors import InputError
+        from ont_platform.rdf_terms import iri, literal
+
+        check_max_rows(max_rows)
+        if not isinstance(pattern, tuple) or len(pattern) != 3:
+            raise InputError(f"a triple pattern is a tuple (subject, predicate, object), not {pattern!r}")
+        names = ("s", "p", "o")
+        where: list[str] = []
+        blanks: dict[str, BNode] = {}
+        for name, term in zip(names, pattern, strict=True):
+            if term is None:
+                where.append(f"?{name}")
+            elif isinstance(term, BNode):
+                where.append(f"?{name}")
+                blanks[name] = term
+            elif isinstance(term, URIRef):
+                where.append(iri(str(term)))
+            elif isinstance(term, Literal) and name == "o":
+                where.append(literal(str(term), str(term.datatype) if term.datatype is not None else None,
+                                     term.language))
+            else:
+                raise InputError(f"cannot match {term!r} as the {dict(s='subject', p='predicate', o='object')[name]} "
+                                 "of a triple: use an IRI, a literal (objects only), a blank node or None")
+        free = [n for n, t in zip(names, pattern, strict=True) if t is None or isinstance(t, BNode)]
+        filters = "".join(f" FILTER(isBlank(?{n}))" for n in blanks)
+        body = " ".join(where)
+        if free:
+            query = f"SELECT {' '.join('?' + n for n in free)} WHERE {{ {body} .{filters} }}"
+        else:
+            query = f"SELECT (1 AS ?found) WHERE {{ {body} }}"
+        if max_rows is not None and not blanks:
+            query += f" LIMIT {max_rows + 1}"  # the engine stops there; the cap below marks the truncation
+        rows = self.select(query, timeout=timeout, max_rows=None if blanks else max_rows)
+        found: list[tuple[Node, Node, Node]] = []
+        for row in rows:
+            if any(row.get(n) != b for n, b in blanks.items()):
+                continue
+            found.append(tuple(row[n] if n in free else t for n, t in zip(names, pattern, strict=True)))  # type: ignore[arg-type]
+            if max_rows is not None and len(found) > max_rows:
+                return found[:max_rows], True
+        return found, bool(rows.truncated)
+
+    def all_triples(self) -> Iterator[tuple[Node, Node, Node]]:
+        """Every triple of the graph, as rdflib terms, read lazily from one N-Triples :meth:`dump`.
+
+        Why a dump and not a SELECT: the whole graph is what was asked for, so no row cap applies, and the
+        dump is the one read every backend already makes complete (a remote endpoint's result cut at its row
+        limit is paged and counted there). Terms are built one triple at a time by pyoxigraph's parser; only
+        the N-Triples text is held whole. Blank nodes keep the labels the dump gives them, which are the ones
+        :meth:`select` returns on the embedded Oxigraph and rdflib backends.
+        """
+        import pyoxigraph as ox
+
+        from ont_platform.storage._terms import from_oxigraph
+
+        data = self.dump(RdfFormat.NTRIPLES)
+        for quad in ox.parse(data, format=ox.RdfFormat.N_TRIPLES):
+            yield from_oxigraph(quad.subject), from_oxigraph(quad.predicate), from_oxigraph(quad.object)  # type: ignore[misc]
 
     @abstractmethod
     def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
