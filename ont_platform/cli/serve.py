@@ -9,11 +9,17 @@ configured with ``ONT_LLM_BASE_URL``, ``ONT_LLM_MODEL`` and ``ONT_LLM_API_KEY`` 
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import socket
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ont_platform import jsonl
+
+if TYPE_CHECKING:
+    from ont_platform.service.settings import ServiceSettings
 
 
 def _examples(folder: Path) -> list[str]:
@@ -34,8 +40,35 @@ def _examples(folder: Path) -> list[str]:
     return out[:50]
 
 
+def bind(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (not yet listening: a client is refused until the server is ready), handed
+    to uvicorn, so the port that was checked is the port served. Raises InputError when the port is taken, not
+    allowed, or the host is not an address of this machine."""
+    from ont_platform.errors import InputError
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise InputError(f"--host {host!r} is not an address or name this machine can listen on: {exc}") from exc
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a TIME_WAIT port is free
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise InputError(f"port {port} on {host} is already in use (another server?): choose another --port, "
+                             "or stop the program holding it") from exc
+        if exc.errno == errno.EACCES:
+            raise InputError(f"not allowed to listen on port {port} on {host} (ports below 1024 need privileges): "
+                             "choose another --port") from exc
+        raise InputError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from exc
+    sock.set_inheritable(True)
+    return sock
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
-    from ont_platform.cli.common import EXIT_OK, open_graph
     from ont_platform.errors import InputError, MissingDependency
     from ont_platform.service.settings import ServiceSettings
 
@@ -53,31 +86,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.allow_network:
         overrides["allowed_networks"] = ServiceSettings.networks(args.allow_network)
     settings = ServiceSettings.from_env(**overrides)
+    sock = bind(args.host, args.port)  # before loading anything, and before saying where it is served
+    try:
+        return _serve(args, settings, sock, uvicorn, create_app)
+    finally:
+        sock.close()
+
+
+def _serve(args: argparse.Namespace, settings: ServiceSettings, sock: socket.socket, uvicorn: Any, create_app: Any) -> int:
+    from ont_platform.cli.common import EXIT_OK, open_graph
+    from ont_platform.errors import InputError
 
     graphs = None
     examples: dict[str, list[str]] | None = None
     kg = None
-    if args.data or getattr(args, "store", None) or args.backend != "oxigraph":
-        kg = open_graph(args)
-        examples = {}
-        for folder in args.data or []:
-            report = kg.load(folder)
-            examples[report.domain] = _examples(Path(folder))
-            print(f"loaded {folder} ({report.domain}): {report.triples_added} triples", file=sys.stderr)
-        if not kg.domains():
-            kg.close()
-            raise InputError("the store holds no dataset: give --data DIR")
-        graphs = kg
-    app = create_app(graphs, settings, examples=examples)
-    app.state.graphs.warm()
-    where = f"http://{args.host}:{args.port}/" if ":" not in args.host else f"http://[{args.host}]:{args.port}/"
-    print(f"serving {', '.join(app.state.graphs.domains())} at {where} (admin page: {where}, "
-          f"API: {where}openapi.json)", file=sys.stderr)
-    if settings.allow_private_urls:
-        print("warning: --allow-private-urls: extraction may fetch loopback and private addresses", file=sys.stderr)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=args.access_log,
-                    server_header=False)
+        if args.data or getattr(args, "store", None) or args.backend != "oxigraph":
+            kg = open_graph(args)
+            examples = {}
+            for folder in args.data or []:
+                report = kg.load(folder)
+                examples[report.domain] = _examples(Path(folder))
+                print(f"loaded {folder} ({report.domain}): {report.triples_added} triples", file=sys.stderr)
+            if not kg.domains():
+                raise InputError("the store holds no dataset: give --data DIR")
+            graphs = kg
+        app = create_app(graphs, settings, examples=examples)
+        app.state.graphs.warm()
+        port = sock.getsockname()[1]  # the port asked for, or the one the system chose for --port 0
+        where = f"http://{args.host}:{port}/" if ":" not in args.host else f"http://[{args.host}]:{port}/"
+        print(f"serving {', '.join(app.state.graphs.domains())} at {where} (admin page: {where}, "
+              f"API: {where}openapi.json, SPARQL: {where}sparql)", file=sys.stderr)
+        if settings.allow_private_urls:
+            print("warning: --allow-private-urls: extraction may fetch loopback and private addresses",
+                  file=sys.stderr)
+        config = uvicorn.Config(app, host=args.host, port=port, log_level=args.log_level,
+                                access_log=args.access_log, server_header=False)
+        uvicorn.Server(config).run(sockets=[sock])
     finally:
         if kg is not None:
             kg.close()
@@ -91,8 +136,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p = sub.add_parser(
         "serve", help="serve the HTTP API and the admin page (ask, verify, nodes, extract)",
         description="Serve the HTTP API (POST /api/v1/ask, /api/v1/verify, /api/v1/extract/text, "
-                    "/api/v1/extract/url, GET /api/v1/nodes/{domain}/{id}, /openapi.json) and the admin page at /. "
-                    "Without --data, the bundled example datasets are served. Stop with Ctrl-C.",
+                    "/api/v1/extract/url, GET /api/v1/nodes/{domain}/{id}, /openapi.json), the read-only SPARQL "
+                    "endpoint /sparql, /health and the admin page at /. Without --data, the bundled example "
+                    "datasets are served. A port that is taken is refused (exit 2) before anything is loaded. "
+                    "Stop with Ctrl-C.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")

@@ -2,7 +2,8 @@
 
 Routes (see docs/http-api.md): ``POST /api/v1/ask``, ``POST /api/v1/ask/trace``, ``POST /api/v1/verify``,
 ``GET /api/v1/nodes/{domain}/{id}``, ``GET /api/v1/domains``, ``POST /api/v1/extract/text``,
-``POST /api/v1/extract/url``, ``GET /openapi.json`` and the admin page at ``/``. Every error is a JSON body
+``POST /api/v1/extract/url``, the read-only SPARQL endpoint ``GET/POST /sparql`` (and ``/sparql/{domain}``),
+``GET /health``, ``GET /openapi.json``, the route list at ``/docs`` and the admin page at ``/``. Every error is a JSON body
 ``{"error", "message", "details"?}``; a request the service cannot use gets a 4xx, never a 500.
 """
 
@@ -31,7 +32,9 @@ from ont_platform.errors import (
     StoreError,
     ValidationFailed,
 )
+from ont_platform.kg import KnowledgeGraph
 from ont_platform.redaction import scrub
+from ont_platform.service import sparql_endpoint as sparql
 from ont_platform.service.extract import (
     Document,
     Extractor,
@@ -87,6 +90,35 @@ FETCH_ERRORS: dict[int | str, dict[str, Any]] = {
                                               "its host does not resolve"},
     502: {"model": ErrorBody, "description": "the site (or the LLM endpoint) did not give a usable answer"},
     504: {"model": ErrorBody, "description": "the site (or the LLM endpoint) was too slow"},
+}
+
+
+SPARQL_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": why} for code, why in (
+        (400, "the query was refused (query_refused, with the reason), failed, is not supported yet (CONSTRUCT, "
+              "DESCRIBE), names another graph, or the request gives no query"),
+        (403, "an update: the endpoint is read-only"),
+        (404, "the domain is not loaded, or the domains are held by separate graphs (ask /sparql/{domain})"),
+        (406, "no result format the Accept header allows"),
+        (413, "request body too large"),
+        (415, "a POST body that is neither a form nor application/sparql-query"),
+        (503, "the query ran out of time (query_timeout), the store failed, or the service is busy"),
+    )
+}
+SPARQL_RESULTS = {"content": {media.split(";")[0]: {} for media in sparql.MEDIA_TYPES.values()} | {
+    "text/turtle": {}}, "description": "the results (SELECT, ASK), or the service description (no query)"}
+SPARQL_OPENAPI: dict[str, Any] = {
+    "parameters": [
+        {"name": "query", "in": "query", "required": False, "schema": {"type": "string"},
+         "description": "a SELECT or ASK query; without one, GET answers the service description (Turtle)"},
+        {"name": "default-graph-uri", "in": "query", "required": False, "schema": {"type": "string"},
+         "description": f"may only name the served graph, <{sparql.GRAPH_NAME}>"},
+    ],
+    "requestBody": {"required": False, "content": {
+        "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"query": {
+            "type": "string"}}}},
+        "application/sparql-query": {"schema": {"type": "string"}},
+    }},
 }
 
 
@@ -201,8 +233,9 @@ class Admission:
 
     Requests do not serialise on each other inside the service (see :mod:`ont_platform.service.graphs`), so
     this is the one place load is shed: a flood of slow or hostile requests fills its share of turns and is
-    then refused, and the requests already admitted keep their pace. The admin page and its static files are
-    not counted.
+    then refused, and the requests already admitted keep their pace. The API (``/api/...``) and the SPARQL
+    endpoint (``/sparql...``) are counted; the admin page, its static files, ``/health`` and the documents
+    are not.
     """
 
     def __init__(self, app: ASGIApp, max_active: int, max_waiting: int, wait_s: float) -> None:
@@ -214,7 +247,7 @@ class Admission:
         self._waiting = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not str(scope.get("path", "")).startswith("/api/"):
+        if scope["type"] != "http" or not _counted(str(scope.get("path", ""))):
             await self.app(scope, receive, send)
             return
         if self._turns is None:
@@ -240,6 +273,11 @@ class Admission:
         response = error(503, "busy", f"the service is busy ({why}); try again shortly")
         response.headers["Retry-After"] = "1"
         await response(scope, receive, send)
+
+
+def _counted(path: str) -> bool:
+    """Whether a request to ``path`` takes one of :class:`Admission`'s turns: the API and the SPARQL endpoint."""
+    return path.startswith("/api/") or path == "/sparql" or path.startswith("/sparql/")
 
 
 def _replay(messages: list[Message], receive: Receive) -> Receive:
@@ -384,6 +422,67 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
             raise NotFound("give a node id: /api/v1/nodes/{domain}/{id}")
         return graph_set.node(domain, node_id)
 
+    # -- SPARQL and health ------------------------------------------------------------------------------------
+
+    async def answer_sparql(request: Request, pick: Callable[[], KnowledgeGraph]) -> Response:
+        """One SPARQL 1.1 Protocol request over the graph ``pick`` gives (see sparql_endpoint.py)."""
+        try:
+            body = await request.body() if request.method == "POST" else b""
+            asked = sparql.read_request(request.method, request.headers.get("content-type"),
+                                        request.query_params.multi_items(), body)
+            sparql.check_dataset(asked)
+            kg = pick()
+            if asked.query is None:
+                if request.method == "POST":
+                    raise sparql.ProtocolError(400, "query_missing", "give a query: the form field query=..., or an "
+                                                                     "application/sparql-query body")
+                endpoint = str(request.url.replace(query=""))
+                return Response(sparql.service_description(endpoint, None), media_type="text/turtle; charset=utf-8")
+            checked = await asyncio.to_thread(sparql.inspect, kg, asked.query)
+            fmt = sparql.negotiate(request.headers.get("accept"), checked.form)
+            outcome = await asyncio.to_thread(sparql.run, kg, checked)
+            content = await asyncio.to_thread(sparql.serialize, outcome, fmt)
+        except sparql.ProtocolError as exc:
+            return error(exc.status, exc.code, exc.message)
+        headers = {"Vary": "Accept"}
+        if outcome.truncated:  # Virtuoso's header: clients (this library's remote store) know rows were cut
+            headers["X-SPARQL-MaxRows"] = str(kg.limits.max_result_rows)
+        return Response(content, media_type=sparql.MEDIA_TYPES[fmt], headers=headers)
+
+    def whole_graph() -> KnowledgeGraph:
+        return sparql.choose_graph(graph_set.graphs, graph_set.domains(),
+                                   {d: graph_set.graph(d) for d in graph_set.domains()})
+
+    def domain_graph(domain: str) -> Callable[[], KnowledgeGraph]:
+        def pick() -> KnowledgeGraph:
+            try:
+                return graph_set.graph(domain)
+            except NotFound as exc:
+                raise sparql.ProtocolError(404, "not_found", str(exc)) from exc
+        return pick
+
+    async def sparql_all(request: Request) -> Response:
+        return await answer_sparql(request, whole_graph)
+
+    async def sparql_domain(request: Request, domain: str) -> Response:
+        return await answer_sparql(request, domain_graph(domain))
+
+    for method in ("GET", "POST"):  # one route per method: each gets its own operation in /openapi.json
+        app.add_api_route("/sparql", sparql_all, methods=[method], operation_id=f"sparql_{method.lower()}",
+                          tags=["sparql"], responses={200: SPARQL_RESULTS, **SPARQL_ERRORS},
+                          openapi_extra=SPARQL_OPENAPI,
+                          summary="SPARQL 1.1 Protocol, read-only: SELECT and ASK over the served graph, checked "
+                                  "and bounded like KnowledgeGraph.select; without a query, the service description")
+        app.add_api_route("/sparql/{domain}", sparql_domain, methods=[method],
+                          operation_id=f"sparql_domain_{method.lower()}", tags=["sparql"],
+                          responses={200: SPARQL_RESULTS, **SPARQL_ERRORS}, openapi_extra=SPARQL_OPENAPI,
+                          summary="the same, over the graph holding one domain (for domains kept in separate graphs)")
+
+    @app.get("/health", tags=["service"], responses=ERRORS,
+             summary="liveness: the loaded domains and the number of triples served")
+    def health() -> dict[str, Any]:
+        return {"status": "ok", "domains": graph_set.domains(), "triples": sum(len(kg) for kg in graph_set.graphs)}
+
     # -- extraction ------------------------------------------------------------------------------------------
 
     def pick_domain(requested: str | None) -> str:
@@ -451,6 +550,10 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> FileResponse:  # the routes of /openapi.json, drawn by /static/docs.js: nothing from elsewhere
+        return FileResponse(STATIC / "docs.html", media_type="text/html; charset=utf-8")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
