@@ -73,6 +73,9 @@ class Step:
     how: str = "word"  # "word": named in the question; "ontology": supplied by the ontology; "again": repeated
     strict: bool = False
     """Walk only ``direction`` (a chain the ontology decided), never the other way when it finds nothing."""
+    said: bool = False
+    """``direction`` comes from an object particle ("감마랩스를 인수한 회사": the company that acquired it): when
+    both ends fit, only that way is walked; finding nothing there is no licence to walk the other way."""
 
 
 @dataclass
@@ -188,6 +191,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
                    URIRef(asked.ref) if asked is not None else None, gap, parts, [], others, english)
     if steps:
         steps[0].direction = _first_direction(ms, text, first, [t for t in rels if t.start >= first[1]], english)
+        steps[0].said = _object_particle(ms, first)
     p.unexplained = unexplained(text, ms, parts)
     if p.ambiguous:
         _disambiguate(ctx, p)
@@ -350,6 +354,12 @@ def _relation_order(rels: list[Mention], start: tuple[int, int], english: bool) 
     return after + before
 
 
+def _object_particle(ms: list[Morph], span: tuple[int, int]) -> bool:
+    """Whether the start carries the object particle 을/를 (it is what the relation word acts on)."""
+    nxt = next((m for m in ms if m.start >= span[1]), None)
+    return nxt is not None and nxt.start == span[1] and nxt.tag == "JKO"
+
+
 def _first_direction(ms: list[Morph], text: str, span: tuple[int, int], after: list[Mention],
                      english: bool) -> str | None:
     """How the start takes part in the first relation, when the classes leave it open: a subject walks the edge
@@ -463,6 +473,8 @@ def _ways(ctx: Context, step: Step, classes: list[URIRef]) -> list[bool]:
         elif lands_bwd and not lands_fwd:
             fwd = False
     if fwd and bwd:
+        if step.direction == "inv" and step.said:  # "감마랩스를 인수한": the start is the object
+            return [True]
         if step.direction == "inv":  # "대한민국에 속한": backward first, forward if that finds nothing
             return [True, False]
         if step.direction == "fwd":  # "아시아는 어디에 속해": the subject's own edge, never one pointing at it

@@ -78,3 +78,20 @@ def test_a_short_class_word_the_analyser_splits_is_still_the_asked_class(kg: Kno
     answer = kg.ask("홍길동이 다니는 회사의 나라는?")
     assert answer.answer != _employer("p_hong")
     assert "[국가]" in answer.reason
+
+
+def _acquirers(company: str) -> set[str]:
+    return {e["src"] for e in _edges() if e["rel"] == "acquired" and e["dst"] == company}
+
+
+@pytest.mark.parametrize("company", ["c_eps", "c_gamma"])
+def test_an_object_particle_fixes_the_direction(kg: KnowledgeGraph, company: str) -> None:
+    """'X를 인수한 회사' asks who acquired X. Both ends of acquired are companies, so only the particle says which
+    way to walk; when nobody acquired X, the answer is a refusal, never the companies X acquired."""
+    label = {"c_eps": "엡실론소프트", "c_gamma": "감마랩스"}[company]
+    expected = _acquirers(company)
+    answer = kg.ask(f"{label}를 인수한 회사가 있어?" if company == "c_gamma" else f"{label}를 인수한 회사는?")
+    if expected:
+        assert answer.decision == "answer" and set(answer.answer.split(", ")) == expected, answer.reason
+    else:
+        assert answer.decision == "refuse" and answer.answer is None, answer.reason

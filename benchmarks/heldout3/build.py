@@ -1,0 +1,787 @@
+"""Build the third held-out question set (questions.jsonl) with gold answers computed from the example data.
+
+Every question below was written by hand, as a user would type it, together with its *meaning*: the start
+name exactly as it appears in the question, the chain of relations it asks for (with the direction of the
+stored edge), the asked class, the hop limit the question states, or the filter conditions. The gold answer
+is then worked out by code from the bundled CSV tables (csv + networkx) and the ontologies (rdflib, only for
+class hierarchies and relation names). No answer id, URL or path is typed by hand.
+
+The gold-computing helpers (EntityGraph, Onchain, Pages) are adapted from benchmarks/heldout2/build.py.
+
+Gold rules
+----------
+kg / films (hop_decision contract)
+  * The start name is resolved by an exact match (NFKC, case, spaces, hyphens and underscores ignored) on a
+    node's label or alias. No match -> refuse (factor ``node_alias_unmapped`` when the name is at most two
+    letters -- Hangul counted as jamo -- from a label/alias, else ``missing_start_node``). A name that
+    resolves to several nodes (films: 청하 is a film and a city) is walked from every one of them.
+  * A relation the ontology does not define (salary, budget, weather ...) or no usable start at all
+    (chit-chat, an ambiguous "tell me about X") -> refuse.
+  * Hops are walked one by one; before hop i (from 0), i >= hop limit (3, or what the question states)
+    -> ``max_hops``. Each step follows the stored edges of the named relation(s), forwards or backwards
+    (symmetric relations both ways); a step may carry a class filter for the nodes it reaches
+    ("the *companies* in Seoul"). A hop counts only if it is grounded: ``grounded=true``, its chunk exists,
+    and the chunk text names both ends by label or alias. A step with no grounded edge -> refuse
+    (``ungrounded_hop`` if some edge exists but is not grounded, else ``missing_edge``).
+  * Last node: the asked class (subclasses count) filters the final set. If nothing is left and the last
+    relation is part of ``within`` (a place within a place: kg locatedIn/partOf, films basedIn/heldIn/
+    locatedIn), ``within`` is followed again, hop by hop, within the hop limit, until nodes of the asked
+    class are reached ("which country is the company in" over locatedIn -> city -> country). Any other
+    relation is never extended by a hidden hop: asking for a country over ``bornIn`` -> refuse.
+  * Otherwise the gold is the final node set (``gold_kind`` ``answer`` for one node, ``multi`` for several).
+onchain (onchain_answer contract)
+  * Nodes are resolved by id (case ignored), address (case ignored) or label (spacing ignored).
+  * path questions: BFS over ``transfer`` edges (directed) from the start, within the hop limit the question
+    names (default 3). Reached -> ``path_exists`` with the shortest length and the set of end nodes at that
+    length; otherwise ``no_path`` (a decline). A start not in the graph -> decline.
+  * cluster questions: the connected component over ``same_entity`` links, minus the start (empty -> decline).
+  * label questions: the node's ``onto_class``.
+  * questions the graph cannot answer (owners, balances, prices, gas) -> decline.
+pages (page_filter_result contract)
+  * ``ran`` questions: the conditions are applied in Python to pages.csv (an empty cell never matches);
+    relative dates are resolved against ``as_of`` in meta.json. Gold = the set of matching URLs.
+  * decline questions: ``clarify`` (no measure named, vague measure, ``or``, impossible date, a percentage on
+    a count, a number with no column ...) or ``unsupported`` (a concept with no column, ranking,
+    aggregation; build checks that no column or column label names the concept).
+
+Usage: .venv/bin/python benchmarks/heldout3/build.py [-v]   (writes questions.jsonl next to this file)
+This set must not be used for tuning: see README.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import json
+import re
+import sys
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+import networkx as nx
+from rdflib import OWL, RDF, RDFS, Graph, URIRef
+from rdflib.namespace import SKOS
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+EX = ROOT / "examples"
+MAX_HOPS_KG = 3          # docs: default hop limit
+DEFAULT_HOPS_ONCHAIN = 3  # docs/limits.md: default_hops
+HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
+
+
+def norm(s: str) -> str:
+    return re.sub(r"[\s\-_]+", "", unicodedata.normalize("NFKC", s)).lower()
+
+
+def jamo(s: str) -> str:
+    """Hangul syllables decomposed into their letters (NFD), so that one jamo counts as one letter."""
+    return unicodedata.normalize("NFD", s)
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def lev(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def lang_of(q: str) -> str:
+    return "ko" if HANGUL.search(q) else "en"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# entity graphs (kg, films)
+
+
+class EntityGraph:
+    """Nodes, edges and chunks of a kg-format folder, with the class hierarchy of its ontology."""
+
+    def __init__(self, folder: Path, ontology: Path, ns: str, groups: dict[str, set[str]],
+                 symmetric: set[str]) -> None:
+        self.nodes = {r["node_id"]: r for r in read_csv(folder / "kg_nodes.csv")}
+        self.edges = read_csv(folder / "kg_edges.csv")
+        self.chunks = {r["chunk_id"]: r["text"] for r in read_csv(folder / "kg_chunks.csv")}
+        self.names: dict[str, list[str]] = {}
+        for nid, r in self.nodes.items():
+            self.names[nid] = [r["label"]] + [a for a in (r.get("aliases") or "").split("|") if a.strip()]
+        g = Graph().parse(ontology)
+        self.props = {str(s)[len(ns):] for s in g.subjects(RDF.type, OWL.ObjectProperty) if str(s).startswith(ns)}
+        self.classes = {str(s)[len(ns):] for s in g.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
+        parents: dict[str, set[str]] = {}
+        for s, o in g.subject_objects(RDFS.subClassOf):
+            if str(s).startswith(ns) and isinstance(o, URIRef) and str(o).startswith(ns):
+                parents.setdefault(str(s)[len(ns):], set()).add(str(o)[len(ns):])
+        self.parents = parents
+        self.groups = groups
+        self.symmetric = symmetric
+        stored = {e["rel"] for e in self.edges}
+        for rel in stored:
+            assert rel in self.props, f"{rel} not in ontology"
+        for name, rels in groups.items():
+            assert name in self.props and rels <= stored, (name, rels - stored)
+
+    def supers(self, cls: str) -> set[str]:
+        out, todo = {cls}, [cls]
+        while todo:
+            for p in self.parents.get(todo.pop(), ()):
+                if p not in out:
+                    out.add(p)
+                    todo.append(p)
+        return out
+
+    def is_a(self, nid: str, cls: str) -> bool:
+        return cls in self.supers(self.nodes[nid]["class"])
+
+    def resolve(self, surface: str) -> set[str]:
+        n = norm(surface)
+        return {nid for nid, names in self.names.items() if any(n == norm(x) for x in names)}
+
+    def distance(self, surface: str) -> int:
+        n = jamo(norm(surface))
+        return min(lev(n, jamo(norm(x))) for names in self.names.values() for x in names)
+
+    def grounded(self, e: dict[str, str]) -> bool:
+        if e["grounded"].strip().lower() != "true" or e["chunk_id"] not in self.chunks:
+            return False
+        text = norm(self.chunks[e["chunk_id"]])
+        return all(any(norm(x) in text for x in self.names[end]) for end in (e["src"], e["dst"]))
+
+    def step(self, current: set[str], rel: str, direction: str) -> tuple[set[str], bool, list[str]]:
+        """Grounded targets of one step, whether any edge of the step exists, and the grounded edge ids."""
+        rels = self.groups.get(rel, {rel})
+        nxt: set[str] = set()
+        any_edge = False
+        used: list[str] = []
+        for e in self.edges:
+            if e["rel"] not in rels:
+                continue
+            both = e["rel"] in self.symmetric
+            pairs = []
+            if direction == ">" or both:
+                pairs.append((e["src"], e["dst"]))
+            if direction == "<" or both:
+                pairs.append((e["dst"], e["src"]))
+            for a, b in pairs:
+                if a in current:
+                    any_edge = True
+                    if self.grounded(e):
+                        nxt.add(b)
+                        used.append(e["edge_id"])
+        return nxt, any_edge, used
+
+    def in_within(self, rel: str) -> bool:
+        return rel == "within" or rel in self.groups.get("within", set())
+
+    def gold(self, spec: dict) -> dict:
+        start = spec.get("start")
+        chain = spec.get("chain") or []
+        limit = spec.get("limit") or MAX_HOPS_KG
+        if start is None:
+            return {"decision": "refuse", "why": spec.get("why", "no entity named")}
+        cur = self.resolve(start)
+        if not cur:
+            factor = "node_alias_unmapped" if self.distance(start) <= 2 else "missing_start_node"
+            return {"decision": "refuse", "factor": factor, "why": f"'{start}' matches no label or alias"}
+        for step in chain:
+            if step[0].startswith("NOT_IN_ONTOLOGY:"):
+                name = step[0].split(":", 1)[1]
+                assert name not in self.props, name
+                return {"decision": "refuse", "why": f"relation '{name}' is not in the ontology"}
+            assert step[0] in self.props, step
+        cls = spec.get("cls")
+        if cls:
+            assert cls in self.classes, cls
+        edges: list[list[str]] = []
+        hops = 0
+        for i, step in enumerate(chain):
+            rel, direction = step[0], step[1]
+            if i >= limit:
+                return {"decision": "max_hops", "factor": "hop_limit_exceeded",
+                        "why": f"{len(chain)} hops > limit {limit}", "edges": edges}
+            nxt, any_edge, used = self.step(cur, rel, direction)
+            if len(step) > 2:  # a class filter on the nodes this step reaches
+                nxt = {n for n in nxt if self.is_a(n, step[2])}
+            if not nxt:
+                factor = "ungrounded_hop" if any_edge else "missing_edge"
+                return {"decision": "refuse", "factor": factor,
+                        "why": f"hop {i + 1} ({rel}{direction}) has no grounded edge", "edges": edges}
+            edges.append(used)
+            cur = nxt
+            hops += 1
+        if cls:
+            hit = {n for n in cur if self.is_a(n, cls)}
+            last = chain[-1] if chain else None
+            while not hit and last and last[1] == ">" and self.in_within(last[0]):
+                if hops >= limit:
+                    return {"decision": "max_hops", "factor": "hop_limit_exceeded",
+                            "why": f"no {cls} within {limit} hops (within followed)", "edges": edges}
+                nxt, _, used = self.step(cur, "within", ">")
+                if not nxt:
+                    break
+                edges.append(used)
+                cur, hops = nxt, hops + 1
+                hit = {n for n in cur if self.is_a(n, cls)}
+            if not hit:
+                return {"decision": "refuse", "factor": "missing_edge", "why": f"no {cls} at the end",
+                        "edges": edges}
+            cur = hit
+        return {"decision": "answer", "answer": sorted(cur), "hops": hops, "edges": edges}
+
+
+def entity_questions(domain: str, eg: EntityGraph, specs: list[dict]) -> list[dict]:
+    out = []
+    for i, s in enumerate(specs, 1):
+        q = s["q"]
+        if s.get("start"):
+            assert s["start"] in q, (q, s["start"])
+        gold = eg.gold(s)
+        if gold["decision"] == "answer":
+            gk = "answer" if len(gold["answer"]) == 1 else "multi"
+        else:
+            gk = "decline"
+        # a sanity check on what the writer meant, never the source of the gold
+        assert (gk == "decline") == (s["expect"] == "decline"), (q, gold)
+        meaning = {"start": s.get("start"), "chain": ["".join(c) for c in s.get("chain") or []],
+                   "cls": s.get("cls"), "limit": s.get("limit") or MAX_HOPS_KG}
+        out.append({"id": f"{domain}_{i:03d}", "domain": domain, "lang": lang_of(q), "question": q,
+                    "kind": s["kind"], "gold_kind": gk, "gold": gold, "meaning": meaning})
+    return out
+
+
+F, B = ">", "<"  # forward along the stored edge, backward
+A, D = "answer", "decline"
+
+
+def S(q: str, start: str | None, chain: list[tuple] | None, kind: str, expect: str, cls: str | None = None,
+      limit: int | None = None, why: str | None = None) -> dict:
+    return {"q": q, "start": start, "chain": chain, "kind": kind, "cls": cls, "limit": limit,
+            "expect": expect, "why": why}
+
+
+def NOT(name: str) -> list[tuple]:
+    return [("NOT_IN_ONTOLOGY:" + name, F)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# kg: 50 questions
+
+KG_SPECS = [
+    # --- Korean, answers
+    S("에이크미에서 일하는 사람 누구누구 있어요?", "에이크미", [("worksFor", B)], "inverse_multi", A, "Person"),
+    S("이민지 님이 근무하는 회사는 어디에 있습니까?", "이민지", [("worksFor", F), ("locatedIn", F)], "two_hop", A, "Place"),
+    S("이민지가 다니는 회사, 어느 도시에 있는지 알아?", "이민지", [("worksFor", F), ("locatedIn", F)],
+      "within_follow", A, "City"),
+    S("정하늘은 어디서 일하냐", "정하늘", [("worksFor", F)], "one_hop", A),
+    S("엡실론소프트를 사들인 곳이 어디지?", "엡실론소프트", [("acquired", B)], "inverse", A),
+    S("감마랩스 창업자가 누구예요?", "감마랩스", [("foundedBy", B)], "inverse", A, "Person"),
+    S("윤준호가 차린 회사 위치 좀 알려줘", "윤준호", [("foundedBy", F), ("locatedIn", F)], "two_hop", A, "Place"),
+    S("홍길순 팀장이 일하는 회사는 어느 나라에 있나요?", "홍길순", [("worksFor", F), ("locatedIn", F)],
+      "within_follow", A, "Country"),
+    S("서울은 무슨 대륙에 속해 있어?", "서울", [("partOf", F)], "within_follow", A, "Continent"),
+    S("판교가 어느 나라에 있는 거야?", "판교", [("within", F)], "within_follow", A, "Country"),
+    S("델타물산은 어느 나라 회사예요?", "델타물산", [("locatedIn", F)], "within_follow", A, "Country"),
+    S("김철수가 일하는 회사가 있는 도시는 어느 나라 소속이야?", "김철수",
+      [("worksFor", F), ("locatedIn", F), ("partOf", F)], "three_hop", A, "Country"),
+    S("홍길순이다니는회사 어디있어?", "홍길순", [("worksFor", F), ("locatedIn", F)], "spacing", A, "Place"),
+    S("홍 대표가 세운 회사 말이야, 그 회사 어디 있어?", "홍 대표", [("foundedBy", F), ("locatedIn", F)],
+      "alias_chat", A, "Place"),
+    S("서울특별시는 어느 나라에 있습니까?", "서울특별시", [("partOf", F)], "alias", A, "Country"),
+    S("서울에 본사 둔 회사들 다 알려줘", "서울", [("locatedIn", B)], "inverse_multi", A, "Company"),
+    S("팀장님이 물어보시는데요, 감마랩스가 인수한 회사는 어느 도시에 있는지 아세요?", "감마랩스",
+      [("acquired", F), ("locatedIn", F)], "chat_two_hop", A, "City"),
+    S("서울에 있는 회사에 다니는 사람들 누구야?", "서울", [("locatedIn", B, "Company"), ("worksFor", B)],
+      "inverse_multi", A, "Person"),
+    # --- Korean, declines
+    S("감마랩스를 인수한 회사가 있어?", "감마랩스", [("acquired", B)], "missing_edge", D, "Company"),
+    S("베타를 인수한 회사는 어디입니까?", "베타", [("acquired", B)], "ungrounded", D, "Company"),
+    S("이민지 다니는 회사는 어느 나라에 있어?", "이민지", [("worksFor", F), ("locatedIn", F)], "hop_limit", D,
+      "Country"),
+    S("최수진이 다니는 회사 이름이 뭐였지?", "최수진", [("worksFor", F)], "ungrounded", D, "Company"),
+    S("윤준호는 지금 어느 회사에서 일하고 있나요?", "윤준호", [("worksFor", F)], "missing_edge", D, "Company"),
+    S("김 이사 회사가 있는 도시가 속한 나라, 그 나라는 어느 대륙이야?", "김 이사",
+      [("worksFor", F), ("locatedIn", F), ("partOf", F), ("partOf", F)], "hop_limit", D, "Continent"),
+    S("박지훈이 다니는 회사 알려줘", "박지훈", [("worksFor", F)], "unknown_name", D, "Company"),
+    S("김철쑤 회사 어디야?", "김철쑤", [("worksFor", F)], "misspelt", D),
+    S("감마렙스를 세운 사람 누구?", "감마렙스", [("foundedBy", B)], "misspelt", D, "Person"),
+    S("홍길동 연봉 얼마야?", "홍길동", NOT("salary"), "not_in_ontology", D),
+    S("오늘 점심 뭐 먹을까?", None, None, "irrelevant", D, why="chit-chat"),
+    S("2단계까지만 봐줘. 김철수 회사가 있는 도시는 어느 나라에 속해?", "김철수",
+      [("worksFor", F), ("locatedIn", F), ("partOf", F)], "stated_hop_limit", D, "Country", limit=2),
+    S("엡실론소프트를 인수한 사람은 누구야?", "엡실론소프트", [("acquired", B)], "wrong_class", D, "Person"),
+    S("1-hop 안에서만 찾아줘. 홍길동 다니는 회사가 있는 도시는?", "홍길동", [("worksFor", F), ("locatedIn", F)],
+      "stated_hop_limit", D, "City", limit=1),
+    # --- English, answers
+    S("Do you know which company Minji Lee works for?", "Minji Lee", [("worksFor", F)], "one_hop", A, "Company"),
+    S("Who works at Beta Inc.?", "Beta Inc.", [("worksFor", B)], "inverse", A, "Person"),
+    S("Which company was acquired by Gamma Labs?", "Gamma Labs", [("acquired", F)], "passive", A, "Company"),
+    S("Acme was founded by whom?", "Acme", [("foundedBy", B)], "passive", A, "Person"),
+    S("I'd like to know which city Beta Inc.'s office is in.", "Beta Inc.", [("locatedIn", F)], "possessive", A, "City"),
+    S("Where is the company that Junho Yoon co-founded?", "Junho Yoon", [("foundedBy", F), ("locatedIn", F)],
+      "relative_clause", A, "Place"),
+    S("Which country is Tokyo in?", "Tokyo", [("partOf", F)], "one_hop", A, "Country"),
+    S("Japan is part of which continent?", "Japan", [("partOf", F)], "one_hop", A, "Continent"),
+    S("Which organization does Haneul Jung work for?", "Haneul Jung", [("worksFor", F)], "one_hop", A, "Organization"),
+    S("The company Gildong Hong works for: which country is it located in?", "Gildong Hong",
+      [("worksFor", F), ("locatedIn", F)], "within_follow", A, "Country"),
+    S("Epsilon Soft has an office in some city, and that city belongs to a country. Which continent is that "
+      "country in?", "Epsilon Soft", [("locatedIn", F), ("partOf", F), ("partOf", F)], "three_hop", A, "Continent"),
+    S("Do you know who works for the company whose founder is Gildong Hong?", "Gildong Hong",
+      [("foundedBy", F), ("worksFor", B)], "relative_clause_multi", A, "Person"),
+    # --- English, declines
+    S("Who founded Beta Inc.?", "Beta Inc.", [("foundedBy", B)], "missing_edge", D, "Person"),
+    S("Where does Sujin Choi work?", "Sujin Choi", [("worksFor", F)], "ungrounded", D),
+    S("Is there a company that ACME Corp acquired?", "ACME Corp", [("acquired", F)], "ungrounded", D, "Company"),
+    S("Which company does Cheolsoo Kim work for?", "Cheolsoo Kim", [("worksFor", F)], "misspelt", D, "Company"),
+    S("Where does Younghee Park work?", "Younghee Park", [("worksFor", F)], "unknown_name", D),
+    S("What is Gamma Labs' annual revenue?", "Gamma Labs", NOT("revenue"), "not_in_ontology", D),
+    S("Which country does Gilsun Hong work for?", "Gilsun Hong", [("worksFor", F)], "wrong_class", D, "Country"),
+    S("What's the weather going to be like in Seoul tomorrow?", "Seoul", NOT("weather"), "irrelevant", D),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# films: 40 questions
+
+FILMS_SPECS = [
+    # --- Korean, answers
+    S("종이새 감독 누구야?", "종이새", [("directedBy", F)], "one_hop", A, "Director"),
+    S("겨울 정거장에 나온 배우들 알려줘", "겨울 정거장", [("starring", F)], "multi", A, "Actor"),
+    S("유리 정원은 어느 제작사에서 만들었어요?", "유리 정원", [("producedBy", F)], "multi", A, "Studio"),
+    S("정우석이 출연한 영화 뭐 있어?", "정우석", [("starring", B)], "inverse_multi", A, "Film"),
+    S("레아 뒤발 고향이 어디예요?", "레아 뒤발", [("bornIn", F)], "one_hop", A, "Place"),
+    S("파도 영화제는 어느 나라에서 열리나요?", "파도 영화제", [("heldIn", F)], "within_follow", A, "Country"),
+    S("푸른강 필름 본사는 어느 나라에 있습니까?", "푸른강 필름", [("basedIn", F)], "within_follow", A, "Country"),
+    S("조수의 집 감독이 태어난 도시는 어느 나라에 속해?", "조수의 집",
+      [("directedBy", F), ("bornIn", F), ("locatedIn", F)], "three_hop", A, "Country"),
+    S("황금별상 주는 영화제는 어느 도시에서 열려?", "황금별상", [("presentedAt", F), ("heldIn", F)], "two_hop", A, "City"),
+    S("황금별상 탄 영화 알려주세요", "황금별상", [("wonAward", B)], "inverse_partly_ungrounded", A, "Film"),
+    S("한지유 나온 영화 다 말해줘", "한지유", [("starring", B)], "lookalike_multi", A, "Film"),
+    S("클레르 모로랑 같이 작업한 감독은 누구니?", "클레르 모로", [("collaboratedWith", F)], "symmetric", A, "Director"),
+    S("영화 청하 감독이 누구야?", "청하", [("directedBy", F)], "shared_name", A, "Director"),
+    S("청하 출신 배우는 누가 있어?", "청하", [("bornIn", B)], "shared_name", A, "Actor"),
+    # --- Korean, declines
+    S("윤세하 감독이랑 협업한 사람 있어?", "윤세하", [("collaboratedWith", F)], "ungrounded", D, "Person"),
+    S("윤혜진이랑 같이 일해 본 배우 누구야?", "윤혜진", [("collaboratedWith", F)], "missing_edge", D, "Actor"),
+    S("박도현 감독은 어디 출신이에요?", "박도현", [("bornIn", F)], "missing_edge", D, "Place"),
+    S("붉은 선은 어느 도시에서 처음 개봉했나요?", "붉은 선", [("premieredIn", F)], "ungrounded", D, "City"),
+    S("달빛 항구 러닝타임 몇 분이야?", "달빛 항구", NOT("runningTime"), "not_in_ontology", D),
+    S("겨울 정거장이 받은 상을 주는 영화제가 열리는 도시는 어느 나라에 있어?", "겨울 정거장",
+      [("wonAward", F), ("presentedAt", F), ("heldIn", F), ("locatedIn", F)], "hop_limit", D, "Country"),
+    S("1홉까지만 보고 답해줘. 조수의 집 제작사 본사는 어느 도시야?", "조수의 집",
+      [("producedBy", F), ("basedIn", F)], "stated_hop_limit", D, "City", limit=1),
+    S("봉준호 감독 작품 중에 여기 있는 거 있어?", "봉준호", [("directedBy", B)], "unknown_name", D, "Film"),
+    S("달빛 항고 감독 누구임?", "달빛 항고", [("directedBy", F)], "misspelt", D, "Director"),
+    S("사토 유나는 어느 나라에서 태어났어?", "사토 유나", [("bornIn", F)], "wrong_class", D, "Country"),
+    S("청하에 대해 알려줘", None, None, "ambiguous", D, why="청하 is a film and a city, and no relation is asked"),
+    # --- English, answers
+    S("Who directed The Glass Garden?", "The Glass Garden", [("directedBy", F)], "one_hop", A, "Person"),
+    S("Which films did Jiwoo Han direct?", "Jiwoo Han", [("directedBy", B)], "inverse_multi", A, "Film"),
+    S("Which films were produced by Blue River Films?", "Blue River Films", [("producedBy", B)], "passive_multi", A,
+      "Film"),
+    S("Paper Birds was directed by whom?", "Paper Birds", [("directedBy", F)], "passive", A, "Person"),
+    S("Do you know where the director of Winter Station was born?", "Winter Station",
+      [("directedBy", F), ("bornIn", F)], "two_hop", A, "Place"),
+    S("I'd like to know which festival screened The Last Ferry.", "The Last Ferry", [("screenedAt", F)], "one_hop", A,
+      "Festival"),
+    S("House of Tides was screened at a festival; which city hosts that festival?", "House of Tides",
+      [("screenedAt", F), ("heldIn", F)], "two_hop", A, "City"),
+    S("Whose hometown is Garam?", "Garam", [("bornIn", B)], "inverse_multi", A, "Person"),
+    S("Which actors were born in Haeyun?", "Haeyun", [("bornIn", B)], "inverse_partly_ungrounded", A, "Actor"),
+    S("What films has Minje Seo appeared in?", "Minje Seo", [("starring", B)], "lookalike", A, "Film"),
+    S("In which country is the city where the director of Paper Birds was born?", "Paper Birds",
+      [("directedBy", F), ("bornIn", F), ("locatedIn", F)], "relative_clause_three_hop", A, "Country"),
+    # --- English, declines
+    S("What was the budget of Moonlit Harbor?", "Moonlit Harbor", NOT("budget"), "not_in_ontology", D),
+    S("In which country was Moonlit Harbor first released?", "Moonlit Harbor", [("premieredIn", F)], "wrong_class",
+      D, "Country"),
+    S("Which festival is the Silver Ripple Critics Prize presented at?", "Silver Ripple Critics Prize",
+      [("presentedAt", F)], "missing_edge", D, "Festival"),
+    S("Who directed Winter Stasion?", "Winter Stasion", [("directedBy", F)], "misspelt", D, "Person"),
+    S("Within two hops only: which country hosts the festival where The Glass Garden was screened?",
+      "The Glass Garden", [("screenedAt", F), ("heldIn", F)], "stated_hop_limit", D, "Country", limit=2),
+    S("Which films has Studio Ghibli made?", "Studio Ghibli", [("producedBy", B)], "unknown_name", D, "Film"),
+    S("Can you recommend a good movie for tonight?", None, None, "irrelevant", D, why="a recommendation"),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# onchain
+
+
+class Onchain:
+    def __init__(self) -> None:
+        d = EX / "onchain"
+        self.nodes = {r["node_id"]: r for r in read_csv(d / "onchain_nodes.csv")}
+        self.edges = read_csv(d / "onchain_edges.csv")
+        self.g = nx.DiGraph()
+        self.g.add_nodes_from(self.nodes)
+        self.same = nx.Graph()
+        self.same.add_nodes_from(self.nodes)
+        for e in self.edges:
+            if e["rel"] == "transfer":
+                self.g.add_edge(e["from"], e["to"])
+            elif e["rel"] == "same_entity":
+                self.same.add_edge(e["from"], e["to"])
+        ns = "https://w3id.org/ont-platform/onchain#"
+        og = Graph().parse(ROOT / "ontologies" / "onchain.ttl")
+        self.parents: dict[str, set[str]] = {}
+        for s, o in og.subject_objects(RDFS.subClassOf):
+            if str(s).startswith(ns) and str(o).startswith(ns):
+                self.parents.setdefault(str(s)[len(ns):], set()).add(str(o)[len(ns):])
+        self.classes = {str(s)[len(ns):] for s in og.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
+
+    def supers(self, cls: str) -> set[str]:
+        out, todo = {cls}, [cls]
+        while todo:
+            for p in self.parents.get(todo.pop(), ()):
+                if p not in out:
+                    out.add(p)
+                    todo.append(p)
+        return out
+
+    def resolve(self, surface: str) -> str | None:
+        n, raw = norm(surface), surface.strip().lower()
+        hits = {nid for nid, r in self.nodes.items()
+                if raw == nid.lower() or n == norm(r.get("label") or "") or raw == r["address"].lower()}
+        assert len(hits) <= 1, (surface, hits)
+        return next(iter(hits), None)
+
+    def gold(self, s: dict) -> dict:
+        t = s["type"]
+        if t == "decline":
+            return {"intent": None, "refuse": True, "why": s["why"]}
+        start = self.resolve(s["start"])
+        if start is None:
+            return {"intent": None, "refuse": True, "why": f"node '{s['start']}' is not in the graph"}
+        if t == "label":
+            return {"intent": "label_lookup", "node": start, "class": self.nodes[start]["onto_class"]}
+        if t == "cluster":
+            members = sorted(nx.node_connected_component(self.same, start) - {start})
+            return {"intent": "cluster_lookup", "start": start, "members": members}
+        assert t == "path"
+        hops = s.get("hops") or DEFAULT_HOPS_ONCHAIN
+        if "target_class" in s:
+            cls = s["target_class"]
+            assert cls in self.classes, cls
+            targets = {n for n, r in self.nodes.items() if cls in self.supers(r["onto_class"])}
+        else:
+            tn = self.resolve(s["target"])
+            assert tn is not None, s
+            targets = {tn}
+        targets.discard(start)
+        dist = nx.single_source_shortest_path_length(self.g, start, cutoff=hops)
+        reach = {n: d for n, d in dist.items() if n in targets and d > 0}
+        if not reach:
+            return {"intent": "no_path", "start": start, "hops": hops,
+                    "target": s.get("target_class") or s.get("target")}
+        best = min(reach.values())
+        return {"intent": "path_exists", "start": start, "hops": hops, "length": best,
+                "end_nodes": sorted(n for n, d in reach.items() if d == best)}
+
+
+def P(q: str, start: str, expect: str, kind: str = "path", hops: int | None = None, cls: str | None = None,
+      target: str | None = None) -> dict:
+    d: dict = {"q": q, "type": "path", "start": start, "kind": kind, "expect": expect, "hops": hops}
+    if cls:
+        d["target_class"] = cls
+    if target:
+        d["target"] = target
+    return d
+
+
+def C(q: str, start: str, expect: str, kind: str = "cluster") -> dict:
+    return {"q": q, "type": "cluster", "start": start, "kind": kind, "expect": expect}
+
+
+def L(q: str, start: str, kind: str = "label") -> dict:
+    return {"q": q, "type": "label", "start": start, "kind": kind, "expect": A}
+
+
+def X(q: str, kind: str, why: str, start: str | None = None) -> dict:
+    """A question the graph cannot answer (owner, balance, price ...). start, if given, must be in the graph."""
+    return {"q": q, "type": "decline", "kind": kind, "why": why, "expect": D, "named": start}
+
+
+ONCHAIN_SPECS = [
+    # --- Korean, paths
+    P("n_w1에서 3홉 안에 거래소 입금주소로 돈 들어간 적 있어?", "n_w1", A, hops=3, cls="ExchangeDeposit"),
+    P("지갑 W2 자금이 거래소까지 갔나요?", "지갑 W2", A, "path_label_default_hops", cls="Exchange"),
+    P("n_b2에서 믹서로 흘러간 흔적 있냐? 3홉 이내로", "n_b2", D, "no_path", hops=3, cls="Mixer"),
+    P("n_hot2 돈이 4홉 안에 믹서에 닿아?", "n_hot2", A, hops=4, cls="Mixer"),
+    P("n_hot2에서 믹서까지 3-hop 이내 경로가 있습니까?", "n_hot2", D, "no_path_hop_limit", hops=3, cls="Mixer"),
+    P("n_w7 에서 거래소 핫월렛으로 가는 길 있어?", "n_w7", A, "path_default_hops", cls="ExchangeHotWallet"),
+    P("믹서 풀 M1에서 나간 돈이 거래소 입금주소에 들어갔는지 확인 좀 해줄래?", "믹서 풀 M1", A, "path_label",
+      cls="ExchangeDeposit"),
+    P("순환 지갑 C1에서 2홉 안에 믹서 있어?", "순환 지갑 C1", D, "no_path_hop_limit", hops=2, cls="Mixer"),
+    P("순환 지갑 C1에서 세 번 건너면 믹서에 닿냐", "순환 지갑 C1", A, "path_label", hops=3, cls="Mixer"),
+    P("휴면 지갑 D4에서 거래소로 돈 보낸 적 있나요?", "휴면 지갑 D4", D, "no_path_isolated", cls="Exchange"),
+    P("n_a1 에서 브리지로 자금 이동한 경로 있나요? 3홉 기준으로요", "n_a1", D, "no_path", hops=3, cls="Bridge"),
+    P("n_b2 에서 DEX 라우터 쪽으로 간 경로 알려줘", "n_b2", A, "path_to_node", target="DEX 라우터"),
+    P("n_w8에서 n_c3까지 돈이 가? 3홉 안에서", "n_w8", A, "path_to_node", hops=3, target="n_c3"),
+    P("거래소 X 입금주소 1에서 지갑 W2로 흘러간 경로 있음?", "거래소 X 입금주소 1", A, "path_to_node",
+      target="지갑 W2"),
+    P("지갑 W6에서 거래소 Y 입금주소 1까지 6홉 안에 연결돼?", "지갑 W6", A, "path_to_node_long", hops=6,
+      target="거래소 Y 입금주소 1"),
+    P("0x500d3f7f77976b636447268454108031ae6b18f7 이 주소에서 거래소 핫월렛까지 몇 홉이야?",
+      "0x500d3f7f77976b636447268454108031ae6b18f7", A, "path_address", cls="ExchangeHotWallet"),
+    P("0x1111111111111111111111111111111111111111 에서 믹서로 간 경로 있어?",
+      "0x1111111111111111111111111111111111111111", D, "missing_node", cls="Mixer"),
+    P("n_zz9 지갑에서 거래소 입금주소로 간 거 찾아줘", "n_zz9", D, "missing_node", cls="ExchangeDeposit"),
+    # --- Korean, clusters and labels
+    C("지갑 B2랑 같은 주인으로 보이는 주소들 뭐야?", "지갑 B2", A),
+    C("n_w6과 동일 주체로 추정되는 지갑 알려줘", "n_w6", A),
+    C("경유 지갑 H1이랑 같은 사람 거 같은 지갑 있어?", "경유 지갑 H1", A),
+    C("n_w7 동일 주체 클러스터 있냐", "n_w7", D, "cluster_empty"),
+    C("송금 내역 보다가 궁금해졌는데 n_w1이랑 같은 사람 지갑으로 묶인 주소 있지?", "n_w1", D, "cluster_empty_chat"),
+    L("n_mx2는 무슨 종류 주소야?", "n_mx2"),
+    L("n_ct1 클래스가 뭐예요?", "n_ct1"),
+    L("0x9df647540d3a6f221fdb2fbe9c2047795f0085d7 이건 어떤 주소냐", "0x9df647540d3a6f221fdb2fbe9c2047795f0085d7",
+      "label_address"),
+    # --- Korean, questions the graph cannot answer
+    X("지갑 A1 주인이 누군지 알아?", "owner", "owners are not in the graph", "지갑 A1"),
+    X("n_w2 지금 잔액 얼마 남았어?", "balance", "balances are not in the graph", "n_w2"),
+    X("이더리움 지금 시세 얼마야?", "irrelevant", "prices are not in the graph"),
+    # --- English, paths
+    P("Can money from n_w6 reach a mixer within three hops?", "n_w6", A, hops=3, cls="Mixer"),
+    P("Is there a path from n_c2 to a mixer in at most 2 hops?", "n_c2", A, hops=2, cls="Mixer"),
+    P("Does n_c2 send funds directly to a mixer, in a single hop?", "n_c2", D, "no_path_hop_limit", hops=1,
+      cls="Mixer"),
+    P("Do you know whether funds from n_ex1 reached an exchange hot wallet?", "n_ex1", A, cls="ExchangeHotWallet"),
+    P("Which exchange deposit address do the funds leaving n_mx1 reach first?", "n_mx1", A, cls="ExchangeDeposit"),
+    P("I'd like to know if the DEX router n_dex1 ever sent funds to a bridge within 3 hops.", "n_dex1", D, "no_path",
+      hops=3, cls="Bridge"),
+    P("Is the multisig contract n_ct1 connected to an exchange deposit address within two hops?", "n_ct1", A,
+      hops=2, cls="ExchangeDeposit"),
+    P("From 0x03EbcEFf59A7298D2eb4b7A19fEB48046D2D057b, can funds reach an exchange deposit address within 3 hops?",
+      "0x03EbcEFf59A7298D2eb4b7A19fEB48046D2D057b", A, "path_checksum_address", hops=3, cls="ExchangeDeposit"),
+    P("Is wallet n_w3 linked to an exchange deposit address within 3 hops?", "n_w3", A, hops=3,
+      cls="ExchangeDeposit"),
+    P("Can funds from n_w2 get to a bridge within 2 hops?", "n_w2", D, "no_path", hops=2, cls="Bridge"),
+    P("Is there a path from n_q7 to an exchange?", "n_q7", D, "missing_node", cls="Exchange"),
+    # --- English, clusters and labels
+    C("Which addresses are believed to belong to the same owner as n_w5?", "n_w5", A),
+    C("Does n_hot1 have any same-entity links?", "n_hot1", D, "cluster_empty"),
+    L("What kind of address is n_dex1?", "n_dex1"),
+    L("What class does n_hot2 belong to?", "n_hot2"),
+    # --- English, questions the graph cannot answer
+    X("Who owns the mixer n_mx1?", "owner", "owners are not in the graph", "n_mx1"),
+    X("How much gas did n_w4 pay in May 2024?", "gas", "gas is not in the graph", "n_w4"),
+]
+
+
+def onchain_questions(oc: Onchain) -> list[dict]:
+    out = []
+    for i, s in enumerate(ONCHAIN_SPECS, 1):
+        q = s["q"]
+        if s.get("start"):
+            assert s["start"] in q, (q, s["start"])
+        if s.get("named"):
+            assert s["named"] in q and oc.resolve(s["named"]), s
+        if s.get("target") and s["type"] == "path":
+            assert s["target"] in q, (q, s["target"])
+        gold = oc.gold(s)
+        if gold.get("refuse") or gold["intent"] == "no_path" or (gold["intent"] == "cluster_lookup" and not gold["members"]):
+            gk = "decline"
+        else:
+            gk = "answer" if len(gold.get("members") or gold.get("end_nodes") or [1]) == 1 else "multi"
+        assert (gk == "decline") == (s["expect"] == D), (q, gold)
+        out.append({"id": f"onchain_{i:03d}", "domain": "onchain", "lang": lang_of(q), "question": q,
+                    "kind": s["kind"], "gold_kind": gk, "gold": gold})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+# pages
+
+
+class Pages:
+    INT = {"impressions_30d", "clicks_30d", "sessions_30d"}
+    DEC = {"ctr_30d", "bounce_rate_30d"}
+    DATE = {"published_at", "updated_at"}
+
+    def __init__(self) -> None:
+        d = EX / "pages"
+        self.rows = read_csv(d / "pages.csv")
+        self.as_of = dt.date.fromisoformat(json.loads((d / "meta.json").read_text())["as_of"])
+        self.columns = set(self.rows[0]) - {"url"}
+        assert self.columns == self.INT | self.DEC | self.DATE, self.columns
+        words = set()
+        og = Graph().parse(ROOT / "ontologies" / "pages.ttl")
+        ns = "https://w3id.org/ont-platform/pages#"
+        for c in self.columns:
+            for p in (RDFS.label, SKOS.altLabel):
+                words |= {norm(str(o)) for o in og.objects(URIRef(ns + c), p)}
+        for r in read_csv(d / "columns.csv"):
+            words |= {norm(r["column"]), norm(r["label_ko"])} | {norm(a) for a in r["aliases"].split("|")}
+        self.column_words = words
+
+    def year(self, offset: int = 0) -> tuple[dt.date, dt.date]:
+        y = self.as_of.year + offset
+        return dt.date(y, 1, 1), dt.date(y, 12, 31)
+
+    def last_month(self) -> tuple[dt.date, dt.date]:
+        last_prev = self.as_of.replace(day=1) - dt.timedelta(days=1)
+        return last_prev.replace(day=1), last_prev
+
+    def years_ago(self, n: int) -> dt.date:
+        return self.as_of.replace(year=self.as_of.year - n)
+
+    def value(self, col: str, cell: str):
+        if col in self.INT:
+            return int(cell)
+        if col in self.DEC:
+            return float(cell)
+        return dt.date.fromisoformat(cell)
+
+    def match(self, conds: list[tuple[str, str, object]]) -> list[str]:
+        ops = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+        out = []
+        for r in self.rows:
+            ok = True
+            for col, op, val in conds:
+                assert col in self.columns, col
+                if r[col].strip() == "" or not ops[op](self.value(col, r[col]), val):
+                    ok = False
+                    break
+            if ok:
+                out.append(r["url"])
+        return sorted(out)
+
+
+IMP, CLK, CTR, SES, BR, PUB, UPD = ("impressions_30d", "clicks_30d", "ctr_30d", "sessions_30d", "bounce_rate_30d",
+                                    "published_at", "updated_at")
+
+
+def pages_specs(pg: Pages) -> list[dict]:
+    def R(q, conds, kind="filter"):
+        return {"q": q, "conds": conds, "kind": kind}
+
+    def between(col, rng):
+        return [(col, ">=", rng[0]), (col, "<=", rng[1])]
+
+    def Xp(q, status, kind, concept=None):
+        return {"q": q, "status": status, "kind": kind, "concept": concept}
+
+    this_year, last_year = pg.year(0), pg.year(-1)
+    d = dt.date
+    return [
+        # --- Korean, filters that run
+        R("노출은 만 번 넘는데 클릭률이 3%도 안 되는 페이지 있어?", [(IMP, ">", 10000), (CTR, "<", 0.03)], "two_conditions"),
+        R("클릭 한 번도 없는 페이지 싹 다 뽑아줘", [(CLK, "=", 0)], "vague_zero"),
+        R("이탈률 80% 이상인 페이지 목록 부탁드립니다", [(BR, ">=", 0.8)], "percent"),
+        R("올해 게시된 페이지 중에서 클릭 100회 이상인 거 알려줘", between(PUB, this_year) + [(CLK, ">=", 100)], "date_this_year"),
+        R("지난달에 수정된 페이지 중 노출 5천 이상인 것만", between(UPD, pg.last_month()) + [(IMP, ">=", 5000)],
+          "date_last_month"),
+        R("작년에 올라온 글 중에 CTR 2% 미만인 거 있어?", between(PUB, last_year) + [(CTR, "<", 0.02)], "date_last_year"),
+        R("2024년 이전에 게시된 페이지 목록 좀", [(PUB, "<", d(2024, 1, 1))], "date_before"),
+        R("1년 넘게 업데이트 안 된 페이지 있나요?", [(UPD, "<", pg.years_ago(1))], "date_age"),
+        R("클릭은 10번 이하인데 노출은 2천 이상인 페이지 뭐야", [(CLK, "<=", 10), (IMP, ">=", 2000)], "two_conditions"),
+        R("클릭이 거의 없는 페이지 좀 보여줘", [(CLK, "<=", 10)], "dataset_predicate"),
+        R("이탈이 심한 페이지 중에 세션 30 이상인 거", [(BR, ">=", 0.7), (SES, ">=", 30)], "dataset_predicate"),
+        R("방문수 100 미만인 페이지 리스트", [(SES, "<", 100)], "synonym"),
+        R("노출 10만 넘는 페이지 있음?", [(IMP, ">", 100000)], "empty_result"),
+        R("CTR 5% 이상이고 이탈률 40% 미만인 페이지는요?", [(CTR, ">=", 0.05), (BR, "<", 0.4)], "two_conditions"),
+        R("2025년 상반기에 발행된 페이지 중 클릭 50 미만", between(PUB, (d(2025, 1, 1), d(2025, 6, 30)))
+          + [(CLK, "<", 50)], "date_half"),
+        R("회의 자료 만드는 중인데, 노출수 5000 넘고 세션 500 이하인 페이지 좀 알려줄래?",
+          [(IMP, ">", 5000), (SES, "<=", 500)], "chat_two_conditions"),
+        # --- Korean, declines
+        Xp("전환율 높은 페이지 뭐야?", "unsupported", "no_column", "전환율"),
+        Xp("매출 많이 나오는 상품 페이지 알려줘", "unsupported", "no_column", "매출"),
+        Xp("클릭 제일 많은 페이지 5개만", "unsupported", "ranking"),
+        Xp("페이지 전체 평균 CTR이 얼마야?", "unsupported", "aggregate"),
+        Xp("요즘 반응 별로인 페이지들 좀 추려줘", "clarify", "vague_measure", "반응"),
+        Xp("노출이 많거나 클릭이 많은 페이지", "clarify", "or"),
+        Xp("1000 이상인 페이지 보여줘", "clarify", "no_column"),
+        Xp("클릭 10% 넘는 페이지", "clarify", "percent_on_count"),
+        Xp("2025년 2월 30일 이후 게시된 페이지", "clarify", "bad_date"),
+        Xp("수정 안 된 페이지 있어?", "clarify", "negated_date_no_period"),
+        # --- English, filters that run
+        R("Which pages have more than 20,000 impressions?", [(IMP, ">", 20000)], "one_condition"),
+        R("Show me pages with a CTR of at least 5%.", [(CTR, ">=", 0.05)], "percent"),
+        R("I'd like to know which pages were updated in September 2026 and got zero clicks.",
+          between(UPD, (d(2026, 9, 1), d(2026, 9, 30))) + [(CLK, "=", 0)], "date_month"),
+        R("Pages published before 2024 whose bounce rate is under 40%?", [(PUB, "<", d(2024, 1, 1)), (BR, "<", 0.4)],
+          "date_before"),
+        R("Do you know which pages have between 100 and 500 sessions?", between(SES, (100, 500)), "range"),
+        R("Any pages with a bounce rate above 75% and fewer than 1,000 impressions?",
+          [(BR, ">", 0.75), (IMP, "<", 1000)], "two_conditions"),
+        R("Which pages were last updated before June 1, 2025?", [(UPD, "<", d(2025, 6, 1))], "date_before"),
+        R("Pages published in Q1 2025, please.", between(PUB, (d(2025, 1, 1), d(2025, 3, 31))), "date_quarter"),
+        R("Which pages published in 2026 have more than 1,000 sessions?", between(PUB, this_year) + [(SES, ">", 1000)],
+          "date_year"),
+        R("List the pages whose click-through rate is exactly 0.", [(CTR, "=", 0.0)], "exact"),
+        # --- English, declines
+        Xp("Which pages have the highest conversion rate?", "unsupported", "no_column", "conversion rate"),
+        Xp("Which pages have more than 10 backlinks?", "unsupported", "no_column", "backlinks"),
+        Xp("Which pages are performing badly?", "clarify", "vague_evaluation"),
+        Xp("Show me pages with lots of impressions or lots of clicks.", "clarify", "or"),
+        Xp("What are the top 10 pages by clicks?", "unsupported", "ranking"),
+        Xp("Which pages were written by Jimin?", "unsupported", "no_column", "author"),
+    ]
+
+
+def pages_questions(pg: Pages) -> list[dict]:
+    out = []
+    for i, s in enumerate(pages_specs(pg), 1):
+        q = s["q"]
+        if "conds" in s:
+            urls = pg.match(s["conds"])
+            gold = {"status": "ran", "urls": urls,
+                    "filter": " AND ".join(f"{c} {o} {v}" for c, o, v in s["conds"])}
+            gk = "answer"
+        else:
+            if s.get("concept"):
+                assert norm(s["concept"]) not in pg.column_words, s["concept"]
+            gold = {"status": s["status"]}
+            gk = "decline"
+        out.append({"id": f"pages_{i:03d}", "domain": "pages", "lang": lang_of(q), "question": q,
+                    "kind": s["kind"], "gold_kind": gk, "gold": gold})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    kg = EntityGraph(EX / "kg", ROOT / "ontologies" / "kg.ttl", "https://w3id.org/ont-platform/kg#",
+                     groups={"within": {"locatedIn", "partOf"}}, symmetric=set())
+    films = EntityGraph(EX / "films", EX / "films" / "ontology.ttl", "https://example.org/films#",
+                        groups={"within": {"basedIn", "heldIn", "locatedIn"}}, symmetric={"collaboratedWith"})
+    items = (entity_questions("kg", kg, KG_SPECS) + onchain_questions(Onchain()) + pages_questions(Pages())
+             + entity_questions("films", films, FILMS_SPECS))
+    assert len({it["question"] for it in items}) == len(items), "duplicate question"
+    out = HERE / "questions.jsonl"
+    with out.open("w", encoding="utf-8") as fh:
+        for it in items:
+            fh.write(json.dumps(it, ensure_ascii=False, default=str) + "\n")
+    n = len(items)
+    print(f"wrote {n} questions to {out}")
+    for key in ("domain", "lang", "gold_kind"):
+        print(key, dict(Counter(it[key] for it in items)))
+    print("per domain x gold_kind", dict(Counter((it["domain"], it["gold_kind"]) for it in items)))
+    print("per domain x lang", dict(Counter((it["domain"], it["lang"]) for it in items)))
+    en = sum(it["lang"] == "en" for it in items) / n
+    dec = sum(it["gold_kind"] == "decline" for it in items) / n
+    print(f"english {en:.0%}, decline {dec:.0%}")
+    assert n >= 170 and en >= 0.30 and dec >= 0.25
+    if "-v" in sys.argv:
+        for it in items:
+            g = {k: v for k, v in it["gold"].items() if k != "edges"}
+            print(it["id"], it["gold_kind"], json.dumps(g, ensure_ascii=False, default=str)[:170], "|", it["question"])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
