@@ -320,7 +320,8 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     if graphs is None:
         owned, examples = _bundled_examples(examples)
         graphs = owned
-    graph_set = graphs if isinstance(graphs, GraphSet) else GraphSet(graphs, examples=examples)
+    graph_set = graphs if isinstance(graphs, GraphSet) else GraphSet(graphs, examples=examples,
+                                                                       verify_max_rows=settings.verify_max_rows)
     fetcher = fetcher or Fetcher(AddressPolicy(settings.allow_private_urls, settings.allowed_networks), settings.fetch)
     lexicons: dict[str, LexiconExtractor] = {}
 

@@ -35,7 +35,8 @@ class GraphSet:
     ``examples`` maps a domain to sample questions the admin page offers.
     """
 
-    def __init__(self, graphs: Graphs, *, examples: Mapping[str, Sequence[str]] | None = None) -> None:
+    def __init__(self, graphs: Graphs, *, examples: Mapping[str, Sequence[str]] | None = None,
+                 verify_max_rows: int | None = None) -> None:
         if isinstance(graphs, KnowledgeGraph):
             items = [graphs]
         elif isinstance(graphs, Mapping):
@@ -57,6 +58,9 @@ class GraphSet:
         self.lock = threading.Lock()
         """Guards this object's own caches (the verifiers); never held while a request's work runs."""
         self._verifiers: dict[int, Verifier] = {}
+        self.verify_max_rows = verify_max_rows
+        """Most rows of an answer's ``generated_query`` a verification reads back (None: the graph's
+        ``max_result_rows``)."""
 
     def domains(self) -> list[str]:
         """The loaded domains, sorted."""
@@ -111,7 +115,7 @@ class GraphSet:
         with self.lock:
             verifier = self._verifiers.get(id(kg))
             if verifier is None:
-                verifier = self._verifiers[id(kg)] = Verifier(kg, isolation="thread")
+                verifier = self._verifiers[id(kg)] = Verifier(kg, isolation="thread", max_rows=self.verify_max_rows)
         return verifier.verify(answer, question=question)
 
     def node(self, domain: str, node_id: str) -> dict[str, Any]:

@@ -83,6 +83,9 @@ class ServiceSettings:
     * ``validator``: the guard's validator for extraction output (``lightweight``, ``guardrails``, ...).
     * ``llm``: the optional LLM extractor's endpoint; ``None`` means only the built-in extractor.
     * ``extract_time_s``: longest the built-in extractor reads one text; the rest is left unread, with a warning.
+    * ``verify_max_rows``: most rows of an answer's ``generated_query`` that ``/api/v1/verify`` reads back (an
+      answer's query names a path's nodes, not thousands of rows; each row read back costs the server's
+      interpreter time every other request shares). More rows fail the ``query`` check.
     * ``max_active``: requests to ``/api/`` worked on at once; ``max_waiting`` more may wait for a turn, each at
       most ``wait_s`` seconds. A request beyond that is answered at once with 503 and ``Retry-After``, so a
       flood queues nowhere: not in the service, not in its thread pool.
@@ -96,6 +99,7 @@ class ServiceSettings:
     validator: str = "lightweight"
     llm: LLMSettings | None = None
     extract_time_s: float = 5.0
+    verify_max_rows: int = 1_000
     max_active: int = 8
     max_waiting: int = 64
     wait_s: float = 10.0
@@ -103,8 +107,10 @@ class ServiceSettings:
     def __post_init__(self) -> None:
         if self.max_text_chars <= 0 or self.max_body_bytes <= 0:
             raise InputError("max_text_chars and max_body_bytes must be positive")
-        if self.extract_time_s <= 0 or self.max_active <= 0 or self.max_waiting < 0 or self.wait_s <= 0:
-            raise InputError("extract_time_s, max_active and wait_s must be positive, max_waiting at least 0")
+        if (self.verify_max_rows <= 0 or self.extract_time_s <= 0 or self.max_active <= 0 or self.max_waiting < 0
+                or self.wait_s <= 0):
+            raise InputError("verify_max_rows, extract_time_s, max_active and wait_s must be positive, max_waiting "
+                             "at least 0")
 
     @staticmethod
     def networks(values: Iterable[str]) -> tuple[Network, ...]:

@@ -221,3 +221,16 @@ def test_workers_for_callers_text_yield_the_cpu_to_questions() -> None:
         assert os.getpriority(os.PRIO_PROCESS, callers) > own
         parser = query_module._INSPECTOR._worker
         assert parser is not None and os.getpriority(os.PRIO_PROCESS, parser.pid) > own
+
+
+def test_the_service_reads_back_only_so_many_rows_of_an_answers_query(client: TestClient) -> None:
+    """Rows read back are converted in the server process, whose interpreter every request shares: the service
+    reads at most ``verify_max_rows`` of them (a path's query names a few nodes, not thousands of rows); the
+    library's own limit is ten times that."""
+    cap = ServiceSettings().verify_max_rows
+    assert cap < Limits().max_result_rows
+    answer = client.post("/api/v1/ask", json={"domain": "onchain", "question": ONCHAIN_Q1}).json()
+    answer["generated_query"] = "SELECT * WHERE { ?s ?p ?o }"  # every triple of the three examples
+    report = client.post("/api/v1/verify", json={"answer": answer}).json()
+    assert not report["ok"]
+    assert any(f"more than {cap} rows" in f["detail"] for f in report["failures"]), report
