@@ -183,14 +183,14 @@ def _whole_words(text: str, ms: list[Morph], begin: int, end: int) -> bool:
     """Whether a letters-only match begins and ends where Korean words or morphemes do: "영화 제목" holds the
     letters of 영화제 (festival) across the space, ending inside 제목, and names no festival. Latin letters and
     digits are left to the callers' own checks (a column name may run into a number: impressions_30d0)."""
-    hangul = _hangul
     starts = {m.start for m in ms}
     ends = {m.end for m in ms}
-    inside_start = 0 < begin < len(text) and hangul(text[begin - 1]) and hangul(text[begin]) and begin not in starts
-    inside_end = 0 < end < len(text) and hangul(text[end - 1]) and hangul(text[end]) and end not in ends
+    inside_start = 0 < begin < len(text) and _hangul(text[begin - 1]) and _hangul(text[begin]) and begin not in starts
+    inside_end = 0 < end < len(text) and _hangul(text[end - 1]) and _hangul(text[end]) and end not in ends
     return not (inside_start or inside_end)
 
 
+@lru_cache(maxsize=4096)
 def _copular(label: str) -> bool:
     """Whether the analyser reads a class label as a noun plus the copula: 영화인 (film person) comes out as
     영화 + 이 + ㄴ, "being a film", whose lemma key is the key of 영화 (Film). Such a label is matched by its
