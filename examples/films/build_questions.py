@@ -126,6 +126,22 @@ class Ontology:
         return dom is None or any(any(self.is_a(c, r) for r in rng) and any(self.is_a(c, d) for d in dom)
                                   for c in self.classes)
 
+    def continuation(self, prop: str) -> str | None:
+        """The one property above ``prop`` that can follow itself and whose domain takes ``prop``'s range."""
+        ups, todo = [], [prop]
+        seen = {prop}
+        while todo:
+            cur = todo.pop()
+            for sup, subs in self.subproperties.items():
+                if cur in subs and sup not in seen:
+                    seen.add(sup)
+                    todo.append(sup)
+                    dom, rng = self._class_list(sup, RDFS.domain), self._class_list(prop, RDFS.range)
+                    if self.repeatable(sup) and rng and (dom is None or all(any(self.is_a(r, d) for d in dom)
+                                                                            for r in rng)):
+                        ups.append(sup)
+        return ups[0] if len(ups) == 1 else None
+
     def is_a(self, cls: str, wanted: str | None) -> bool:
         return wanted is None or wanted in self.ancestors.get(cls, {cls})
 
@@ -303,8 +319,12 @@ def decide(spec: dict, ds: Dataset, ont: Ontology) -> tuple[dict, dict]:
         if node is None:
             return {"decision": "refuse", "answer": None, "path": path, "factors": ["ungrounded_hop"]}, info
     # The library's reading rule: when the asked class is not reached and the last relation can follow itself
-    # (its range fits its own domain: a place within a place), it is followed again, within the hop limit.
+    # (its range fits its own domain: a place within a place), it is followed again, within the hop limit; a
+    # relation that cannot, walked forwards, continues as the one property above it that can and whose domain
+    # takes its range (heldIn, a festival's city, continues as within: the city's country).
     last_prop, last_dir = chain[-1] if chain else (None, None)
+    if asked and last_prop and not ont.is_a(ds.cls(node), asked) and not ont.repeatable(last_prop):
+        last_prop = ont.continuation(last_prop) if last_dir == "fwd" else None
     while (asked and last_prop and not ont.is_a(ds.cls(node), asked) and ont.repeatable(last_prop)
            and len(path) < limit):
         options = ds.step(ont, node, last_prop, last_dir)

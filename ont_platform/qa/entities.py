@@ -167,7 +167,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         elif is_title(m, text) and _next_to_name(ms, i, name_spans):
             parts.append(Part("start", m.start, m.end, m.form))  # 홍길동 대표님, Dr. Kim: part of the name
     asked = _asked_class(ms, classes, rels, first, english, text, answer_words)
-    said = _merge_repeats(ctx, ms, rels, classes, asked)
+    said = _merge_repeats(ctx, ms, text, rels, classes, asked)
     for c in classes:
         parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
     ordered = _relation_order(said, first, english)
@@ -246,13 +246,23 @@ def _next_to_name(ms: list[Morph], i: int, names: list[tuple[int, int]]) -> bool
     return k < len(ms) and any(s <= ms[k].start < e for s, e in names) and ms[i].tag == "SL"
 
 
-def _merge_repeats(ctx: Context, ms: list[Morph], rels: list[Mention], classes: list[Mention],
+_DETERMINERS = frozenset({"s", "the", "its", "their", "his", "her", "our", "my", "your"})
+
+
+def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention], classes: list[Mention],
                    asked: Mention | None) -> list[Mention]:
     """One relation said twice, as a noun and then a verb ("에이크미 본사는 어느 도시에 있어": 본사 and 있 both say
     where it is): a relation noun followed by a relation verb at or above it (or below it), with no class word
     between them but the asked one, is one step, named by the narrower word. Two verbs are two clauses ("있는
     곳이 속한 도시") and stay two steps."""
     nouns = {m.start for m in ms if m.tag in ("NNG", "NNP")}
+    # English has no noun tag here: a word after a possessive or an article is used as a noun ("Beta's office
+    # is in", "the office of Beta is in")
+    nouns |= {b.start for a, b in zip(ms, ms[1:], strict=False)
+              if b.tag == "SL" and a.form.lower() in _DETERMINERS}
+    # a relation word that begins with the question word ("where is") only asks where: another word of the same
+    # family says which way ("Where is the office of Beta located?" is one step, not three)
+    nouns |= {m.start for m in ms if m.tag == "SL" and is_question_word(m, text)}
     out: list[Mention] = []
     for t in rels:
         if out and out[-1].start in nouns:
@@ -803,10 +813,11 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
         if not frontier:
             break
         i += 1
-        if i == len(steps) and p.asked is not None and _repeatable(ctx, step):
+        again = _again(ctx, step, _went_forward(frontier)) if i == len(steps) and p.asked is not None else None
+        if again is not None:
             fitting = [n for n, _ in frontier if _is_asked(ctx, n, p.asked)]
             if not fitting:  # "Which country is Acme in?": a place inside a place, followed until the class
-                steps = [*steps, Step(step.prop, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
+                steps = [*steps, Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
                                       "again", True)]
     if over and frontier:
         walked = frontier[0][1]
@@ -864,12 +875,30 @@ def _went_forward(frontier: list[tuple[str, list[Walked]]]) -> bool:
     return not walked or walked[-1].dst == end
 
 
-def _repeatable(ctx: Context, step: Step) -> bool:
+def _repeatable(ctx: Context, prop: URIRef) -> bool:
     """Whether a relation can follow itself: its range fits its own domain (a place inside a place)."""
-    dom, rng = ctx.onto.ends(step.prop)
+    dom, rng = ctx.onto.ends(prop)
     if not rng:
         return False
     return not dom or any(ctx.onto.is_a(c, dom) for r in rng for c in ctx.onto.subclasses(r))
+
+
+def _again(ctx: Context, step: Step, forward: bool) -> URIRef | None:
+    """The relation that may continue ``step`` when its end is not the asked class: the relation itself when it
+    can follow itself (kg locatedIn), else -- walking forward only -- the one property above it that can and
+    whose domain takes this step's range (films heldIn, a festival in a city, continues as ``within``: the city
+    in a country). Two such properties are a guess between them: none is taken."""
+    if _repeatable(ctx, step.prop):
+        return step.prop
+    if not forward:
+        return None
+    _, rng = ctx.onto.ends(step.prop)
+    ups = []
+    for up in sorted(ctx.onto.superproperties(step.prop) - {step.prop}):
+        dom, _ = ctx.onto.ends(up)
+        if _repeatable(ctx, up) and rng and (not dom or all(ctx.onto.is_a(r, dom) for r in rng)):
+            ups.append(up)
+    return ups[0] if len(ups) == 1 else None
 
 
 def _is_asked(ctx: Context, node: str, asked: URIRef) -> bool:

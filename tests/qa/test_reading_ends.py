@@ -95,3 +95,56 @@ def test_an_object_particle_fixes_the_direction(kg: KnowledgeGraph, company: str
         assert answer.decision == "answer" and set(answer.answer.split(", ")) == expected, answer.reason
     else:
         assert answer.decision == "refuse" and answer.answer is None, answer.reason
+
+
+def _office(company: str) -> str:
+    (place,) = {e["dst"] for e in _edges() if e["src"] == company and e["rel"] == "locatedIn"}
+    return place
+
+
+@pytest.mark.parametrize("question", [
+    "Where is the office of Beta Inc. located?",
+    "I'd like to know where Beta Inc.'s office is.",
+    "Where is Beta Inc. located?",
+])
+def test_words_of_one_relation_family_said_together_are_one_step(kg: KnowledgeGraph, question: str) -> None:
+    """'where is', 'office' and 'located' all say where Beta is: one hop to its seat, not three (walking on to
+    the country would answer a question nobody asked)."""
+    answer = kg.ask(question)
+    assert answer.decision == "answer" and answer.answer == _office("c_beta"), answer.reason
+    assert len(answer.path) == 1
+
+
+@pytest.fixture(scope="module")
+def films() -> Iterator[KnowledgeGraph]:
+    with KnowledgeGraph.open() as graph:
+        graph.load(example_dataset("films"))
+        yield graph
+
+
+def _films_rows(name: str) -> list[dict[str, str]]:
+    with (example_dataset("films") / name).open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+@pytest.mark.parametrize(("question", "start", "rel"), [
+    ("파도 영화제는 어느 나라에서 열리나요?", "fe_vagues", "heldIn"),
+    ("Which country is the Blue River Films studio based in?", "s_blueriver", "basedIn"),
+])
+def test_a_relation_continues_as_the_property_above_it(films: KnowledgeGraph, question: str, start: str,
+                                                       rel: str) -> None:
+    """heldIn (a festival's city) cannot follow itself, but within, the property above it, can: asked for a
+    country, the walk goes on from the city along within, as "Which country is Acme in?" does in kg."""
+    edges, nodes = _films_rows("kg_edges.csv"), {r["node_id"]: r["class"] for r in _films_rows("kg_nodes.csv")}
+    (city,) = {e["dst"] for e in edges if e["src"] == start and e["rel"] == rel}
+    countries = {e["dst"] for e in edges if e["src"] == city and e["rel"] == "locatedIn"
+                 and nodes[e["dst"]] == "Country"}
+    answer = films.ask(question)
+    assert answer.decision == "answer" and {answer.answer} == countries, answer.reason
+    assert [h.rel for h in answer.path] == [rel, "locatedIn"]
+
+
+def test_a_relation_with_no_place_above_it_is_not_extended(films: KnowledgeGraph) -> None:
+    """bornIn reaches a city; nothing above it leads on, so a question for a country is refused."""
+    answer = films.ask("Which country was Noah Miller born in?")
+    assert answer.decision == "refuse" and answer.answer is None, answer.reason
