@@ -2,7 +2,7 @@
 
 How this set was written
 ------------------------
-A helper session wrote every question by hand for this set, without reading how the library reads questions:
+A writer wrote every question by hand for this set, without reading how the library reads questions:
 nothing under ``ont_platform/qa/``, no tests, no ``docs/questions.md``, no other held-out set's questions
 (``benchmarks/heldout2/`` and ``heldout3/`` not opened, except ``heldout2/score.py``, which ``score.py`` runs), no
 ``questions*.jsonl`` file, and no synonym list (``skos:altLabel`` lines, cue or lexicon files). What it read:
