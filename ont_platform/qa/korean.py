@@ -1,4 +1,5 @@
-"""Small Korean text helpers for templated answers: particles that agree with the word before them."""
+"""Small Korean text helpers: particles that agree with the word before them (for templated answers), and the
+particles that may follow a name in a question."""
 
 from __future__ import annotations
 
@@ -48,3 +49,11 @@ def jamo(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+PARTICLES_AFTER_NAME = frozenset({
+    "이", "가", "은", "는", "을", "를", "의", "에", "에서", "에게", "한테", "께", "께서", "도", "만", "와", "과", "랑",
+    "이랑", "하고", "로", "으로", "까지", "부터", "보다", "처럼", "이나", "나", "이는", "이가", "씨", "님", "씨가",
+    "씨는", "님이", "님은", "님의", "씨의", "이랑은", "하고는", "와는", "과는", "에서는", "에는", "이의"})
+"""Particles (and a title) that may end a word after a name: what is left of a word when a name ends inside
+it, for the analyser glues particles to names it does not know (클레르 모로랑 → 모로랑)."""

@@ -11,6 +11,7 @@ Two kinds of entries:
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,6 +20,7 @@ from importlib import resources
 from rdflib import URIRef
 
 from ont_platform.qa.analyzer import NOUN_TAGS, Morph, glue, label_pattern, morphs
+from ont_platform.qa.korean import PARTICLES_AFTER_NAME
 from ont_platform.qa.text import compact
 
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -213,7 +215,14 @@ def word_bounded(names: list[Mention], ms: list[Morph], text: str) -> list[Menti
         nxt = starts.get(end)
         if nxt is not None and nxt.tag not in NOUN_TAGS:
             keep.append(n)
+            continue
+        # the analyser may glue a particle to an unknown name's last syllable (클레르 모로랑 → 모로랑/NNP): the
+        # rest of the word being a particle alone still ends the name there
+        rest = re.match(r"[^\W\d_]+", text[end:])
+        if rest is not None and rest.group(0) in PARTICLES_AFTER_NAME:
+            keep.append(n)
     return keep
+
 
 
 def _compact_with_map(text: str) -> tuple[str, list[int]]:

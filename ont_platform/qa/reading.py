@@ -25,6 +25,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ont_platform.qa.analyzer import Morph, stem_en
+from ont_platform.qa.korean import PARTICLES_AFTER_NAME
 
 _SENTENCE_END = re.compile(r"[.!?。…\n,]+")
 _PARTICLES = frozenset({"은", "는", "이", "가", "을", "를", "과", "와", "로", "으로", "으", "에", "에서", "의", "도", "만",
@@ -127,7 +128,9 @@ def unexplained(text: str, ms: Sequence[Morph], parts: Iterable[Part]) -> list[s
     spans = sentences(text)
 
     def inside(m: Morph) -> bool:
-        return any(s <= m.start and m.end <= e for s, e in covered)
+        # a morpheme running past a name only by a particle glued to it (모로랑) is the name's
+        return any(s <= m.start and (m.end <= e or (m.start < e and text[e:m.end] in PARTICLES_AFTER_NAME))
+                   for s, e in covered)
 
     active = []
     for s, e in spans:

@@ -148,3 +148,21 @@ def test_a_relation_with_no_place_above_it_is_not_extended(films: KnowledgeGraph
     """bornIn reaches a city; nothing above it leads on, so a question for a country is refused."""
     answer = films.ask("Which country was Noah Miller born in?")
     assert answer.decision == "refuse" and answer.answer is None, answer.reason
+
+
+@pytest.mark.parametrize("particle", ["랑", "하고", "와"])
+def test_a_particle_glued_to_a_name_the_analyser_does_not_know_ends_the_name(films: KnowledgeGraph,
+                                                                              particle: str) -> None:
+    """The analyser reads '모로랑' as one proper noun; the name 클레르 모로 still ends before the particle, and
+    the particle is not an unread word."""
+    edges = _films_rows("kg_edges.csv")
+    partners = ({e["dst"] for e in edges if e["src"] == "d_moreau" and e["rel"] == "collaboratedWith"}
+                | {e["src"] for e in edges if e["dst"] == "d_moreau" and e["rel"] == "collaboratedWith"})
+    answer = films.ask(f"클레르 모로{particle} 같이 작업한 감독은 누구니?")
+    assert answer.decision == "answer" and set(answer.answer.split(", ")) <= partners, answer.reason
+
+
+def test_a_name_inside_a_longer_word_is_still_no_name(kg: KnowledgeGraph) -> None:
+    """'델타' inside '델타물싼' is not the company 델타: what follows it is no particle."""
+    answer = kg.ask("델타물싼 어디 있어?")
+    assert answer.decision == "refuse" and answer.answer is None
