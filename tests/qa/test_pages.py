@@ -227,6 +227,18 @@ RAN: list[tuple[str, list[Cond]]] = [
     ("pages updated since 2026-09-01", [(UPD, ">=", "2026-09-01")]),
     ("published after 2025-06-01 with no clicks", [(PUB, ">", "2025-06-01"), (CLK, "=", "0")]),
     ("sessions between 100 and 500", [(SES, ">=", "100"), (SES, "<=", "500")]),
+    # the column after both ends of a range; English month names, quarters and halves
+    ("pages with between 100 and 500 sessions", [(SES, ">=", "100"), (SES, "<=", "500")]),
+    ("between 10 and 50 clicks and over 1000 impressions",
+     [(CLK, ">=", "10"), (CLK, "<=", "50"), (IMP, ">", "1000")]),
+    ("pages updated before June 1, 2025", [(UPD, "<", "2025-06-01")]),
+    ("pages published on 3 March 2025", [(PUB, "=", "2025-03-03")]),
+    ("I'd like to know which pages were updated in September 2026 and got zero clicks.",
+     [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")]),
+    ("pages published in Q1 2025, please", [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-03-31")]),
+    ("pages published in the second half of 2025", [(PUB, ">=", "2025-07-01"), (PUB, "<=", "2025-12-31")]),
+    ("pages published in 2025, with 0 clicks",
+     [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (CLK, "=", "0")]),
     # the dataset's own column (columns.csv)
     ("이탈률이 0.7 이상인 페이지", [(BOUNCE, ">=", "0.7")]),
     ("바운스율이 0.5 이하", [(BOUNCE, "<=", "0.5")]),
@@ -285,6 +297,10 @@ RAN: list[tuple[str, list[Cond]]] = [
 ]
 
 REFUSED: list[tuple[str, str]] = [
+    # whether 2024 itself is in: everyday speech and the legal reading of 이전 differ, so it is asked back
+    ("2024년 이전에 게시된 페이지 목록 좀", "clarify"),
+    ("pages published in the fifth quarter of 2025", "clarify"),
+    ("Which pages have more than 10 likes?", "unsupported"),
     ("성과가 안 좋은 페이지를 정리해 주세요", "clarify"),
     ("클릭 수", "clarify"),
     ("잘 되는 페이지", "clarify"),

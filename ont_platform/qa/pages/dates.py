@@ -23,7 +23,18 @@ _UNIT = r"(?P<unit>일|주일|주|개월|달|년|days?|weeks?|months?|years?)"
 _NUM = r"(?P<n>\d{1,4}|한|두|세|네|일(?=주일)|a|one)"
 _YEAR_MOD = r"(?:\s*(?:의\s*)?(?P<mod>초반|초순|초|중반|말경|말|후반|상반기|하반기|[1-4]\s*분기|연초|연말|q[1-4]))?"
 _MONTH_MOD = r"(?:\s*(?P<mod>초순|초|중순|말경|말|하순))?"
+_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+              "november", "december")
+_MON = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_YEAR_EN = r"(?P<y>(?:19|20)\d{2})(?![\d%]|[,.]\d)"
+_DAY_EN = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("mdy_en", re.compile(r"(?<![a-z])" + _MON + r"\s+" + _DAY_EN + r",?\s+" + _YEAR_EN, re.IGNORECASE)),
+    ("dmy_en", re.compile(r"(?<![\d.])" + _DAY_EN + r"\s+(?:of\s+)?" + _MON + r",?\s+" + _YEAR_EN, re.IGNORECASE)),
+    ("my_en", re.compile(r"(?<![a-z])" + _MON + r",?\s+(?:of\s+)?" + _YEAR_EN, re.IGNORECASE)),
+    ("part_en", re.compile(
+        r"(?<![a-z])(?:(?P<q>q[1-4])|(?P<h>h[12])|(?P<ord>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+        r"(?P<what>quarter|half))\s*(?:of\s+)?" + _YEAR_EN, re.IGNORECASE)),
     ("ymd", re.compile(
         r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})(?![\d])\.?"
         r"|년\s*(?P<m2>\d{1,2})\s*월\s*(?P<d2>\d{1,2})\s*일)")),
@@ -31,7 +42,7 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-./](?P<m>\d{1,2})(?![\d.\-/])|년\s*(?P<m2>\d{1,2})\s*월)"
         + _MONTH_MOD)),
     ("y", re.compile(r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*년(?:도)?" + _YEAR_MOD, re.IGNORECASE)),
-    ("y_en", re.compile(r"(?<![a-z])(?P<prep>in|after|since|before|until|during|from|by)\s+(?P<y>(?:19|20)\d{2})(?![\d,.%])",
+    ("y_en", re.compile(r"(?<![a-z])(?P<prep>in|after|since|before|until|during|from|by)\s+(?P<y>(?:19|20)\d{2})(?![\d%]|[,.]\d)",
                         re.IGNORECASE)),
     ("md", re.compile(r"(?<![\d.\-/])(?P<m>1[0-2]|0?[1-9])\s*월(?:\s*(?P<d>\d{1,2})\s*일)?" + _MONTH_MOD)),
     ("rel_year", re.compile(
@@ -86,6 +97,10 @@ class DateExpr:
     relative: bool = False
     text: str = ""
     window_days: int | None = None  # for recent: the period's length in days when given in days
+    bound_unclear: bool = False
+    """'2024년 이전' of a period longer than a day: whether the period itself is in is read both ways (everyday
+    speech mostly leaves 2024 out, the legal reading keeps it), so the reader asks back. '이후' is read as
+    including it, as both readings of '2025년 이후' mostly do; a single day ('3월 1일 이전') stays inclusive."""
 
 
 def _month_end(y: int, m: int) -> date:
@@ -134,6 +149,12 @@ def _month_part(y: int, m: int, mod: str | None) -> tuple[date, date]:
     return date(y, m, 1), _month_end(y, m)
 
 
+def _month_en(name: str) -> int:
+    """'Sept', 'September', 'sep' → 9."""
+    key = name.lower().rstrip(".")[:3]
+    return next(i for i, full in enumerate(_MONTHS_EN, 1) if full.startswith(key))
+
+
 def _count(m: re.Match[str], name: str = "n") -> int:
     raw = (m.group(name) or "").lower()
     return int(raw) if raw.isdigit() else _N_WORD.get(raw, 1)
@@ -151,6 +172,26 @@ def _resolve(kind: str, m: re.Match[str], as_of: date) -> DateExpr:
         y, mo = int(m.group("y")), int(m.group("m") or m.group("m2"))
         first, last = _month_part(y, mo, m.group("mod"))
         return DateExpr("period", s, e, first, last, text=text)
+    if kind in ("mdy_en", "dmy_en", "my_en"):
+        y, mo = int(m.group("y")), _month_en(m.group("mon"))
+        if kind == "my_en":
+            return DateExpr("period", s, e, date(y, mo, 1), _month_end(y, mo), text=text)
+        day = date(y, mo, int(m.group("d")))
+        return DateExpr("period", s, e, day, day, text=text)
+    if kind == "part_en":
+        y = int(m.group("y"))
+        if m.group("q"):
+            k, months = int(m.group("q")[1]), 3
+        elif m.group("h"):
+            k, months = int(m.group("h")[1]), 6
+        else:
+            months = 3 if m.group("what").lower() == "quarter" else 6
+            order = m.group("ord").lower()
+            k = (12 // months) if order == "last" else {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3,
+                                                           "3rd": 3, "fourth": 4, "4th": 4}[order]
+            if k > 12 // months:
+                raise ValueError(f"no {order} {m.group('what')}")
+        return DateExpr("period", s, e, date(y, months * (k - 1) + 1, 1), _month_end(y, months * k), text=text)
     if kind in ("y", "y_en"):
         first, last = _modified(int(m.group("y")), m.groupdict().get("mod"))
         prep = (m.groupdict().get("prep") or "").lower()
@@ -250,6 +291,8 @@ def read_dates(work: str, as_of: date) -> tuple[list[DateExpr], list[str]]:
         op = op_of(suffix) if suffix else None
         if suffix is not None and op not in (None, "="):
             expr.end = suffix.end()
+            word = (suffix.group("le") or "").strip()
+            expr.bound_unclear = word == "이전" and expr.kind == "period" and expr.first != expr.last
         prefix = _DATE_PREFIX.search(work[max(0, expr.start - 16) : expr.start])
         if (op in (None, "=")) and prefix is not None:
             op = op_of(prefix)

@@ -100,6 +100,7 @@ class Number:
     rank: bool = False  # a rank expression ('10위 이내'), for a rank-like column only (``ranks``)
     named: bool = False  # a rank expression whose words name a rank by themselves ('10위', 'ranked')
     column: str | None = None  # the rank column named inside the expression ('position 10th or worse')
+    opens_range: bool = False  # the lower end of 'between 100 and 500', whose column may come after the upper end
 
 
 def op_of(m: re.Match[str] | None) -> str | None:
@@ -149,7 +150,7 @@ def read_numbers(work: str) -> list[Number]:
             "and" not in work[end : nxt[1]].lower() or BETWEEN.search(work[:start])
         ):
             b = BETWEEN.search(work[:start])
-            out.append(Number(b.start() if b else start, end, value, pct, ">=", unit, work[start:end]))
+            out.append(Number(b.start() if b else start, end, value, pct, ">=", unit, work[start:end], opens_range=True))
             upper_next = True
             continue
         if upper_next:  # the upper end of a range

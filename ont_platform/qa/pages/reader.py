@@ -111,7 +111,8 @@ class _Reader:
                          + [(d.start, d.end) for d in self.dates] + text_spans
                          + [(b.start, b.end) for b in self.bools if b.end > b.start])
         self.concepts = [(t, vocab.concepts[t.ref]) for t in terms if t.kind == "concept" and t.ref in vocab.concepts
-                         and not overlaps((t.start, t.end), [*col_spans, *self.consumed])]
+                         and not overlaps((t.start, t.end), [*col_spans, *self.consumed])
+                         and not _WISH.match(text[t.start:])]
         self.phrases = [t for t in terms if t.kind == "predicate" and not overlaps((t.start, t.end), self.consumed)]
         self.blockers = sorted([*self.consumed, *((t.start, t.end) for t in self.phrases)])
         self.slots = [Slot(t.ref, t.start, t.end, cue=vocab.columns[t.ref].type == "date" and _verbal(ms, t.end))
@@ -124,6 +125,7 @@ class _Reader:
         self.evaluation = next((c for _, c in self.concepts if c.role == "evaluation"), None)
         self.problems: list[str] = []
         self.notes: list[str] = []
+        self.range_slot: Slot | None = None
         self.spans = self._parts(terms, others, urls)
 
     def _ranks(self, work: str, col_terms: list[Mention]) -> list[Number]:
@@ -246,7 +248,11 @@ class _Reader:
         def second_bound(s: Slot) -> bool:  # '1000 이상 5000 이하'
             return fits_number(s) and (not s.conditions or completes_range(s, n.op))
 
-        slot = attach(self.slots, n.start, n.end, free, self.blockers) or nearest(
+        lower, self.range_slot = self.range_slot, None
+        # the upper end of a range goes where its lower end went ('between 100 and 500 sessions': the column
+        # comes after both)
+        slot = (lower if lower is not None and n.op == "<=" else None) or attach(
+            self.slots, n.start, n.end, free, self.blockers) or nearest(
             [s for s in self.slots if s.end <= n.start], n.start, n.end, second_bound)
         ranked = [c for c in self.vocab.columns.values() if c.rank]
         if n.column is not None or (slot is None and n.rank and n.named and len(ranked) == 1):
@@ -266,6 +272,8 @@ class _Reader:
                                      "실행하지 않았습니다. 컬럼을 함께 적어 주세요(예: '노출 1000 이상').")
             return
         slot.conditions.append(Condition(slot.column, n.op, n.value, n.start))
+        if n.opens_range:
+            self.range_slot = slot
 
     def _phrase(self, t: Mention) -> None:
         """A vague phrase: to the column it modifies, whose row of the dictionary it then takes (``predicates``)."""
@@ -343,6 +351,12 @@ class _Reader:
                                  f"않았습니다. 지표 컬럼은 최근 {METRIC_WINDOW_DAYS}일 합계라 기간을 따로 걸 수 없습니다. "
                                  "날짜 컬럼을 알려 주시면 조건으로 옮깁니다.")
             return
+        if d.bound_unclear and d.first is not None and d.last is not None:
+            span = f"{d.first.isoformat()}~{d.last.isoformat()}"
+            self.problems.append(f"'{d.text}'{particle(d.text, '이', '가')} {span} 기간을 포함하는지 정해지지 않아 "
+                                 "실행하지 않았습니다. 포함하면 '…까지' 또는 '…부터', 빼면 '… 전' 또는 '… 후'로 알려 "
+                                 "주세요.")
+            return
         negated = bool(DATE_NEGATION_AFTER.match(self.text[slot.end:])
                        or DATE_NEGATION_BEFORE.search(self.text[: slot.start]))
         comparisons = date_conditions(d, negated, self.as_of)
@@ -383,6 +397,10 @@ class _Reader:
         order = list(dict.fromkeys(s.column for s in sorted(slots, key=lambda s: s.start) if s.conditions))
         conditions = sorted((c for s in slots for c in s.conditions), key=lambda c: (order.index(c.column), c.start))
         return PageQuery("ran", _dedupe(conditions), order, notes=self.notes)
+
+
+_WISH = re.compile(r"like\s+to\b", re.IGNORECASE)
+"""'I'd like to know …' is a wish, not the concept 'likes' (a social-engagement count)."""
 
 
 def _say(status: str, hedge: str) -> PageQuery:
