@@ -150,7 +150,7 @@ class Lexicon:
                 key = tuple(forms[i : i + length])
                 between = tuple(joints[i : i + length - 1])
                 for kind, ref, label_joints in sorted(self.terms.get(key, ())):
-                    if label_joints == between:
+                    if label_joints == between or _without_case(label_joints) == between:
                         out.append(Mention(kind, ref, words[i].start, words[i + length - 1].end, " ".join(key)))
         flat, where = _compact_with_map(question)
         for start, letter in enumerate(flat):
@@ -198,6 +198,16 @@ def _copular(label: str) -> bool:
     영화 + 이 + ㄴ, "being a film", whose lemma key is the key of 영화 (Film). Such a label is matched by its
     own word and letters only, or every 영화 in a question would also name the other class."""
     return any(m.tag == "VCP" for m in morphs(label, typos=False))
+
+
+def _without_case(joints: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """A label's glue without its subject and object particles: casual Korean drops them ("호흡 맞춘" says the
+    label "호흡을 맞춘"). Only the question may drop one: a particle the label lacks still tells a verb phrase
+    ("영화를 감독한") from a compound noun (the label "영화 감독")."""
+    return tuple(tuple(f for f in joint if f not in _CASE) for joint in joints)
+
+
+_CASE = frozenset({"이", "가", "을", "를"})
 
 
 def word_bounded(names: list[Mention], ms: list[Morph], text: str) -> list[Mention]:

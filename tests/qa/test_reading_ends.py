@@ -166,3 +166,18 @@ def test_a_name_inside_a_longer_word_is_still_no_name(kg: KnowledgeGraph) -> Non
     """'델타' inside '델타물싼' is not the company 델타: what follows it is no particle."""
     answer = kg.ask("델타물싼 어디 있어?")
     assert answer.decision == "refuse" and answer.answer is None
+
+
+def test_a_dropped_object_particle_still_says_the_relation(films: KnowledgeGraph) -> None:
+    """'호흡 맞춘' is the label '호흡을 맞춘' with the particle dropped, as casual Korean does; the other way round,
+    '영화를 감독한' (a verb phrase) is never the class label '영화 감독'."""
+    edges = _films_rows("kg_edges.csv")
+    nodes = {r["node_id"]: r["class"] for r in _films_rows("kg_nodes.csv")}
+    (eunbi,) = {r["node_id"] for r in _films_rows("kg_nodes.csv") if r["label"] == "강은비"}
+    partners = {e["dst"] if e["src"] == eunbi else e["src"] for e in edges
+                if e["rel"] == "collaboratedWith" and eunbi in (e["src"], e["dst"])}
+    answer = films.ask("강은비랑 호흡 맞춘 배우 누구야?")
+    assert answer.decision == "answer", answer.reason
+    assert set(answer.answer.split(", ")) <= {p for p in partners if nodes[p] == "Actor"}
+    verb = films.ask("서민제가 나온 영화를 감독한 사람은 어디 출신이에요?")
+    assert [h.rel for h in verb.path][:2] == ["starring", "directedBy"], verb.reason
