@@ -168,6 +168,10 @@ def plan(ctx: Context, question: str) -> EntityPlan:
             parts.append(Part("start", m.start, m.end, m.form))  # 홍길동 대표님, Dr. Kim: part of the name
     asked = _asked_class(ms, classes, rels, first, english, text, answer_words)
     said = _merge_repeats(ctx, ms, text, rels, classes, asked)
+    if asked_hops is None and len(said) <= 1 and any(part.role == "direct" for part in parts):
+        # "바로 속한", "directly in": one hop, never extended past it. With two relations or more the word
+        # speaks of one verb ("X를 직접 연출한 감독이 태어난 곳"), not of the whole walk.
+        limit = 1
     for c in classes:
         parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
     ordered = _relation_order(said, first, english)
@@ -819,6 +823,17 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
             if not fitting:  # "Which country is Acme in?": a place inside a place, followed until the class
                 steps = [*steps, Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
                                       "again", True)]
+    back = [(end, w) for end, w in frontier if len({h.eid for h in w}) < len(w)]
+    if frontier and len(back) == len(frontier):
+        # every walk goes back along an edge it came by (대한민국 →partOf⁻¹→ 서울 →within→ 대한민국): a word was
+        # read as a relation that was not one, and the "answer" is where the question started
+        walked = frontier[0][1]
+        return _decision(qid, "refuse", None, walked, ["missing_edge"],
+                         f"관계를 따라가면 같은 엣지를 되짚어 {ro(labels.get(frontier[0][0]) or _label(ctx, frontier[0][0]))} "
+                         "되돌아옵니다. 질문을 잘못 읽은 것으로 보고 답하지 않습니다. "
+                         f"읽은 질문: {_reading(ctx, p, taken)}",
+                         "the walk goes back along its own edge", "같은 엣지를 되짚어 답하지 않습니다")
+    frontier = [f for f in frontier if f not in back]
     if over and frontier:
         walked = frontier[0][1]
         return _decision(qid, "max_hops", None, walked, ["hop_limit_exceeded"],

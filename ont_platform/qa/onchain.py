@@ -95,8 +95,20 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
         if len(nodes) > 1:
             p.target_node = nodes[1][0]
         else:
-            p.target_class = URIRef(classes[-1].ref) if classes else None
+            p.target_class = URIRef(_target(text, classes).ref) if classes else None
     return p
+
+
+_TO_KO = re.compile(r"\s*(?:으로|로|에게|한테|까지|에(?!서))")
+_TO_EN = re.compile(r"\b(?:to|into|reach(?:es|ed)?)\s+(?:an?\s+|the\s+|any\s+)?$", re.IGNORECASE)
+
+
+def _target(text: str, classes: list[Mention]) -> Mention:
+    """The class a path question goes to: the one marked as the destination ("거래소로 넘어간 주소": 거래소; "to
+    an exchange"), else the last one named. Without this, "지갑 W7에서 거래소로 곧바로 넘어간 주소" looked for any
+    address (the head noun) and answered with a router one hop away."""
+    marked = [c for c in classes if _TO_KO.match(text, c.end) or _TO_EN.search(text[:c.start])]
+    return marked[-1] if marked else classes[-1]
 
 
 _TO = frozenset({"로", "으로", "에", "에게", "한테", "에게로"})

@@ -15,6 +15,7 @@ from ont_platform import KnowledgeGraph
 from ont_platform.answer import schema_errors
 from ont_platform.domains import load_domain
 from ont_platform.namespaces import OC
+from ont_platform.resources import example_dataset
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[1] / "examples" / "onchain"
@@ -125,3 +126,16 @@ def test_onchain_corpus(onchain_kg: KnowledgeGraph, item: dict) -> None:
         assert answer["intent"] == expect["intent"]
         assert answer["path"] == [] and answer["cited_nodes"] == []
         assert "없는 노드" in answer["answer_ko"] or "찾지 못했습니다" in answer["answer_ko"]
+
+
+@pytest.mark.parametrize(("question", "cls"), [
+    ("지갑 W7에서 거래소로 곧바로 넘어간 주소가 있습니까?", "Exchange"),
+    ("Did money from n_w7 go to an exchange hot wallet?", "ExchangeHotWallet"),
+])
+def test_the_destination_class_is_the_target_not_the_head_noun(question: str, cls: str) -> None:
+    """'거래소로 넘어간 주소': the path goes to an exchange; '주소' is the head noun, and taking it as the target
+    answered with any address one hop away."""
+    with KnowledgeGraph.open() as kg:
+        kg.load(example_dataset("onchain"))
+        got = kg.ask(question).model_dump(by_alias=True)
+    assert got["answer_ko"].endswith(f"→ {cls})"), got["answer_ko"]  # the reading names the target class

@@ -181,3 +181,26 @@ def test_a_dropped_object_particle_still_says_the_relation(films: KnowledgeGraph
     assert set(answer.answer.split(", ")) <= {p for p in partners if nodes[p] == "Actor"}
     verb = films.ask("서민제가 나온 영화를 감독한 사람은 어디 출신이에요?")
     assert [h.rel for h in verb.path][:2] == ["starring", "directedBy"], verb.reason
+
+
+@pytest.mark.parametrize("question", ["which companies are directly in South Korea",
+                                      "Which continent is Tokyo directly part of?"])
+def test_directly_with_one_relation_is_one_hop(kg: KnowledgeGraph, question: str) -> None:
+    """'directly' with one relation limits the walk to that one hop: nothing is reached through a city or a
+    country in between."""
+    answer = kg.ask(question)
+    assert answer.decision in ("refuse", "max_hops") and answer.answer is None, answer.reason
+    assert len(answer.path) <= 1
+
+
+def test_a_walk_back_along_its_own_edge_is_a_misreading(kg: KnowledgeGraph) -> None:
+    """'…에 속한 곳은 어디 있어?': the final 있 read as a second place relation walks back along the edge it came
+    by and "answers" with the start; that is refused, never answered."""
+    answer = kg.ask("도시 중에 대한민국에 속한 곳은 어디어디 있어?")
+    assert answer.answer != "pl_kr"
+    assert answer.decision == "refuse" or set(answer.answer.split(", ")) == _cities_in("pl_kr"), answer.reason
+
+
+def _cities_in(country: str) -> set[str]:
+    classes = _classes()
+    return {e["src"] for e in _edges() if e["dst"] == country and e["rel"] == "partOf" and classes[e["src"]] == "City"}
