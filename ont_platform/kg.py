@@ -24,7 +24,6 @@ from rdflib.term import Node
 
 from ont_platform.domains import Domain, get_domain, register_domain
 from ont_platform.errors import (
-    DatasetError,
     InputError,
     OntologyError,
     Problem,
@@ -32,7 +31,8 @@ from ont_platform.errors import (
     QueryRefused,
     QueryTimeout,
 )
-from ont_platform.ingest.datasets import ShaclMode, ShaclReport, open_dataset
+from ont_platform.ingest import increments
+from ont_platform.ingest.datasets import DatasetLoad, ShaclMode, ShaclReport, open_dataset
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import ETHON, GS, KG, OC, ONT, PG, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
@@ -65,11 +65,20 @@ class LoadReport:
     seconds: float = 0.0
     shacl: ShaclReport = field(default_factory=lambda: ShaclReport("off"))
     """Which SHACL pass ran (``full``, ``sampled`` or ``off``) and how many resources and triples it saw."""
+    added: int | None = None
+    """Resources (nodes, edges, chunks, pages, dictionary rows) new to the store; ``None`` on a first load."""
+    unchanged: int = 0
+    """Resources of the folder the store already held exactly (an incremental load skips them)."""
+    replaced: int = 0
+    """Resources whose values an ``upsert`` load replaced."""
 
     def as_dict(self) -> dict[str, object]:
         return {
             "domain": self.domain,
             "triples_added": self.triples_added,
+            "added": self.added,
+            "unchanged": self.unchanged,
+            "replaced": self.replaced,
             "counts": self.counts,
             "warnings": [str(w) for w in self.warnings],
             "seconds": round(self.seconds, 3),
@@ -118,11 +127,17 @@ class KnowledgeGraph:
 
     # -- datasets ----------------------------------------------------------------------------------------------
 
-    def load(self, folder: str | Path, *, shacl: bool | ShaclMode = True) -> LoadReport:
+    def load(self, folder: str | Path, *, shacl: bool | ShaclMode = True, mode: str = "strict") -> LoadReport:
         """Load a dataset folder (SPEC section 3), all or nothing.
 
         Every row is checked against the ontology, then the new triples against the SHACL shapes; any problem
         raises :class:`DatasetError` naming file, line and reason, and the store is left unchanged.
+
+        Into a store that already holds the folder's domain the load is incremental
+        (:mod:`ont_platform.ingest.increments`): resources the store lacks are added, identical ones are
+        skipped and counted, and one that differs refuses the whole load naming its file, line and fields --
+        unless ``mode="upsert"``, which replaces its values (not what it links to). The report's ``added``,
+        ``unchanged`` and ``replaced`` count resources.
 
         ``shacl``: ``True`` (``"auto"``) validates a batch of up to ``FULL_SHACL_MAX_TRIPLES`` (10,000) triples
         whole and a larger one by a bounded sample (the first resource of every row signature, a seeded sample
@@ -137,11 +152,11 @@ class KnowledgeGraph:
         undoes by emptying it again.
         """
         started = time.perf_counter()
+        load_mode = increments.mode_of(mode)
         dataset = open_dataset(folder, limits=self.limits, shacl=shacl)
         with self._writer:  # one write at a time
             if dataset.domain in self.domains():
-                raise DatasetError([Problem(str(folder), None, f"this store already holds a {dataset.domain} "
-                                            "dataset; open a new store (or clear this one) to load another")])
+                return self._load_more(dataset, load_mode, started)
             before = len(self.store)
             # Into a non-empty store the load is one transaction and questions go on beside it. Into an empty
             # one an on-disk store bulk-loads, which readers could see half done: questions wait (there is
@@ -160,6 +175,21 @@ class KnowledgeGraph:
             seconds=time.perf_counter() - started,
             shacl=dataset.shacl,
         )
+
+    def _load_more(self, dataset: DatasetLoad, mode: increments.LoadMode, started: float) -> LoadReport:
+        """A folder of a domain the store holds: compared, then written in one request (hold ``_writer``)."""
+        onto = dataset.spec.ontology
+        relations = frozenset({r.iri for r in onto.relations.values()} | set(onto.super_relations.values()))
+        before = len(self.store)
+        change = increments.plan(self.store, dataset.chunks(), relations, mode, dataset.origin,
+                                 fixed=frozenset({ONT.ontologyText, ONT.shapesText, ONT.domain}),
+                                 max_problems=self.limits.max_problems)
+        with self._lock.writing():
+            change.apply(self.store)
+            self._drop_derived()  # names, aliases and edges may all have changed
+        return LoadReport(domain=dataset.domain, triples_added=len(self.store) - before, counts=dataset.counts,
+                          warnings=dataset.warnings, seconds=time.perf_counter() - started, shacl=dataset.shacl,
+                          added=change.added, unchanged=change.unchanged, replaced=change.replaced)
 
     def ingest(self, payload: Any, *, guard: OntologyGuard | None = None, domain: str | None = None,
                shacl: bool = True, config: RuleConfig | None = None) -> IngestReport:

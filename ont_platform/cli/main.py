@@ -33,14 +33,16 @@ def _emit(obj: object) -> None:
 def cmd_load(args: argparse.Namespace) -> int:
     with open_graph(args) as kg:
         for folder in args.dirs:
-            report = kg.load(folder, shacl="off" if args.no_shacl else args.shacl)
+            report = kg.load(folder, shacl="off" if args.no_shacl else args.shacl, mode=args.mode)
             for w in report.warnings:
                 print(f"warning: {w}", file=sys.stderr)
             if args.json:
                 _emit(report.as_dict() | {"folder": str(folder), "store_triples": len(kg)})
             else:
                 counts = ", ".join(f"{v} {k}" for k, v in report.counts.items())
-                print(f"loaded {folder} ({report.domain}): {counts}; {report.triples_added} triples "
+                more = "" if report.added is None else (f" (added {report.added}, unchanged {report.unchanged}, "
+                                                        f"replaced {report.replaced})")
+                print(f"loaded {folder} ({report.domain}): {counts}; {report.triples_added} triples{more} "
                       f"in {report.seconds:.2f} s", file=sys.stderr)
     return EXIT_OK
 
@@ -123,6 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="SHACL pass: auto (whole batch up to 10,000 triples, a bounded sample above), full (every "
                         "triple, slow on large datasets), sample, off (default: auto)")
     p.add_argument("--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run); same as --shacl off")
+    p.add_argument("--mode", choices=("strict", "upsert"), default="strict",
+                   help="into a store that holds the domain: strict refuses a row that differs from the stored "
+                        "one; upsert replaces its values (default: strict)")
     p.add_argument("--json", action="store_true", help="print a JSON report per folder")
     p.set_defaults(func=cmd_load)
 

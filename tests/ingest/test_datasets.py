@@ -75,13 +75,15 @@ def test_big_values_stay_exact() -> None:
         assert set(big) <= values
 
 
-def test_a_store_holds_one_dataset_per_domain() -> None:
+def test_a_second_load_of_a_domain_is_incremental() -> None:
+    """The same folder again adds nothing and counts every resource unchanged (tests/ingest/test_increments.py
+    has the rest: added, replaced, refused)."""
     with KnowledgeGraph.open() as kg:
-        kg.load(EXAMPLES / "kg")
+        first = kg.load(EXAMPLES / "kg")
         n = len(kg)
-        with pytest.raises(DatasetError, match="already holds a kg dataset"):
-            kg.load(EXAMPLES / "kg")
-        assert len(kg) == n
+        again = kg.load(EXAMPLES / "kg")
+        assert len(kg) == n and again.triples_added == 0 and again.added == 0
+        assert again.unchanged == sum(first.counts.values()) + 1  # every row, and the dataset record
         kg.load(EXAMPLES / "pages")  # another domain is fine
         assert kg.domains() == ["kg", "pages"]
 
