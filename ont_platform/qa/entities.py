@@ -259,6 +259,7 @@ def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention]
     where it is): a relation noun followed by a relation verb at or above it (or below it), with no class word
     between them but the asked one, is one step, named by the narrower word. Two verbs are two clauses ("있는
     곳이 속한 도시") and stay two steps."""
+    english = _is_english(ms)
     nouns = {m.start for m in ms if m.tag in ("NNG", "NNP")}
     # English has no noun tag here: a word after a possessive or an article is used as a noun ("Beta's office
     # is in", "the office of Beta is in")
@@ -275,7 +276,11 @@ def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention]
             between = [c for c in classes if prev.end <= c.start and c.end <= t.start and c is not asked]
             if a != b and not between and (a in ctx.onto.subproperties(b) or b in ctx.onto.subproperties(a)):
                 if a in ctx.onto.subproperties(b):
-                    continue  # keep the narrower, earlier word
+                    # keep the narrower, earlier word, reaching to the end of the later one: the class after
+                    # it is where this one step lands ("서울에 본사가 있는 회사": 회사)
+                    if not english:  # (in English the class comes first: "the companies whose office is in")
+                        out[-1] = Mention(prev.kind, prev.ref, prev.start, max(prev.end, t.end), prev.surface)
+                    continue
                 out[-1] = t
                 continue
         out.append(t)
@@ -823,10 +828,11 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
             if not fitting:  # "Which country is Acme in?": a place inside a place, followed until the class
                 steps = [*steps, Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
                                       "again", True)]
-    back = [(end, w) for end, w in frontier if len({h.eid for h in w}) < len(w)]
+    back = [(end, w) for end, w in frontier
+            if any(a.eid == b.eid and a.src != a.dst for a, b in zip(w, w[1:], strict=False))]
     if frontier and len(back) == len(frontier):
-        # every walk goes back along an edge it came by (대한민국 →partOf⁻¹→ 서울 →within→ 대한민국): a word was
-        # read as a relation that was not one, and the "answer" is where the question started
+        # every walk turns straight back along the edge it just came by (대한민국 →partOf⁻¹→ 서울 →within→
+        # 대한민국): a word was read as a relation that was not one, and the "answer" is where it started
         walked = frontier[0][1]
         return _decision(qid, "refuse", None, walked, ["missing_edge"],
                          f"관계를 따라가면 같은 엣지를 되짚어 {ro(labels.get(frontier[0][0]) or _label(ctx, frontier[0][0]))} "

@@ -76,6 +76,8 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     has_target = bool(classes) or len(nodes) > 1
     if "cluster" in cue or str(OC.sameEntity) in rels:
         intent: Intent = "cluster"
+    elif classes and "path" not in cue and all(_predicated(text, ms, c) for c in classes):
+        intent = "label"  # "n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?": what it is
     elif "label" in cue and "path" not in cue:
         intent = "label"
     elif has_target and ("path" in cue or "flow" not in cue):
@@ -97,6 +99,18 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
         else:
             p.target_class = URIRef(_target(text, classes).ref) if classes else None
     return p
+
+
+_COPULA_KO = re.compile(r"\s*(?:이야|야|이냐|냐|인가|인지|입니까|이에요|예요|이니|니|이지|지|인가요|일까)(?![가-힣])")
+_IS_A_EN = re.compile(r"^\s*(?:is|was|are)\b[^?]*?\b(?:an?|the)\s+$", re.IGNORECASE)
+
+
+def _predicated(text: str, ms: list[Morph], c: Mention) -> bool:
+    """The class word says what the start *is* (a copula right after it: 지갑이야; "is n_w7 a wallet"), not
+    where money goes."""
+    if _COPULA_KO.match(text, c.end) or any(m.tag == "VCP" and m.start == c.end for m in ms):
+        return True
+    return bool(_IS_A_EN.match(text[: c.start]))
 
 
 _TO_KO = re.compile(r"\s*(?:으로|로|에게|한테|까지|에(?!서))")

@@ -139,3 +139,15 @@ def test_the_destination_class_is_the_target_not_the_head_noun(question: str, cl
         kg.load(example_dataset("onchain"))
         got = kg.ask(question).model_dump(by_alias=True)
     assert got["answer_ko"].endswith(f"→ {cls})"), got["answer_ko"]  # the reading names the target class
+
+
+@pytest.mark.parametrize("question", ["n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?"])
+def test_a_class_said_of_the_start_asks_what_it_is(question: str) -> None:
+    """'지갑이야 컨트랙트야?': the classes are predicated of n_w7 (a copula follows them); it is a label question,
+    never a path to some contract."""
+    with KnowledgeGraph.open() as kg:
+        kg.load(example_dataset("onchain"))
+        got = kg.ask(question).model_dump(by_alias=True)
+    with (example_dataset("onchain") / "onchain_nodes.csv").open(encoding="utf-8") as fh:
+        cls = {r["node_id"]: r["onto_class"] for r in csv.DictReader(fh)}["n_w7"]
+    assert got["intent"] == "label_lookup" and f"({cls})" in got["answer_ko"], got["answer_ko"]

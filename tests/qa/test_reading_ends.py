@@ -204,3 +204,14 @@ def test_a_walk_back_along_its_own_edge_is_a_misreading(kg: KnowledgeGraph) -> N
 def _cities_in(country: str) -> set[str]:
     classes = _classes()
     return {e["src"] for e in _edges() if e["dst"] == country and e["rel"] == "partOf" and classes[e["src"]] == "City"}
+
+
+def test_a_relation_said_as_noun_and_verb_keeps_the_class_after_the_verb(kg: KnowledgeGraph) -> None:
+    """'서울에 본사가 있는 회사': 본사 and 있는 are one step, landing on the class after the verb (회사): a
+    foundation in Seoul is no company, so its staff are not in the answer."""
+    classes = _classes()
+    firms = {e["src"] for e in _edges() if e["dst"] == "pl_seoul" and e["rel"] == "locatedIn"
+             and classes[e["src"]] == "Company"}
+    staff = {e["src"] for e in _edges() if e["rel"] == "worksFor" and e["dst"] in firms}
+    answer = kg.ask("서울에 본사가 있는 회사에 다니는 사람들은 누구인가요?")
+    assert answer.decision == "answer" and set(answer.answer.split(", ")) <= staff, answer.reason
