@@ -40,6 +40,7 @@ from rdflib import RDF, Literal, URIRef
 from ont_platform.domains import Domain, get_domain
 from ont_platform.domains.registry import DEFAULT_ENTITIES
 from ont_platform.errors import InputError
+from ont_platform.ingest.resolve import resolve
 from ont_platform.namespaces import ONT, dataset_iri
 from ont_platform.rdf_terms import iri
 from ont_platform.storage.base import Store
@@ -78,6 +79,13 @@ class IngestReport:
     seconds: float = 0.0
     timings: dict[str, float] = field(default_factory=dict)
     """Seconds per stage: ``validate``, ``map``, ``neighbourhood``, ``shacl``, ``commit``."""
+    linked: dict[str, str] = field(default_factory=dict)
+    """Extracted entity id -> the node already in the graph it was resolved to (see
+    :mod:`ont_platform.ingest.resolve`)."""
+    created: list[str] = field(default_factory=list)
+    """Extracted entity ids that are new nodes."""
+    aliases_added: int = 0
+    """Names the text used that linked nodes did not have, added as ``skos:altLabel``."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -91,6 +99,9 @@ class IngestReport:
             "attempts": self.validation.attempts if self.validation is not None else 0,
             "seconds": round(self.seconds, 4),
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
+            "linked": dict(self.linked),
+            "created": list(self.created),
+            "aliases_added": self.aliases_added,
         }
 
 
@@ -187,6 +198,8 @@ def check_extraction(
     store = as_store(kg)
     if store is None:
         raise InputError("ingest needs a KnowledgeGraph or a Store")
+    # entities are resolved against the graph's names when there is a graph (a bare Store has no lexicon)
+    resolve_with = kg if hasattr(kg, "context") and hasattr(kg, "domains") else None
     if domain is None:
         domain = guard.domain if guard is not None and guard.domain else _stored_domain(store) or DEFAULT_ENTITIES
     spec = _resolve(kg, domain)
@@ -218,7 +231,15 @@ def check_extraction(
     findings = Findings(max_issues=(config or guard.validator.config).max_issues)
     if guard.domain is None:
         check_ontology(extraction, index, findings)
+    resolution = None
+    if resolve_with is not None and spec.family == "entities" and domain in resolve_with.domains():
+        extraction, resolution = resolve(resolve_with.context(domain), extraction, index, findings)
+        report.linked, report.created = resolution.linked, resolution.created
+        report.aliases_added = len(resolution.aliases)
     facts = build_facts(extraction, index, findings)
+    if resolution is not None:
+        for s, p, o in resolution.triples():
+            facts.add(s, p, o)
     report.timings["map"] = time.perf_counter() - clock
     clock = time.perf_counter()
     existing = neighbourhood(store, facts)

@@ -49,3 +49,9 @@ def node_names(limit: int) -> str:
 def node_classes(node: URIRef) -> str:
     """The rdf:type values of one node."""
     return f"{PREFIXES}SELECT ?cls WHERE {{ {iri(node)} a ?cls }} LIMIT 50"
+
+
+def labels_of(node: URIRef) -> str:
+    """The labels (``?kind`` "label") and aliases ("alias") of one node."""
+    return (f'{PREFIXES}SELECT ?kind ?name WHERE {{ {{ {iri(node)} rdfs:label ?name BIND("label" AS ?kind) }} '
+            f'UNION {{ {iri(node)} skos:altLabel ?name BIND("alias" AS ?kind) }} }} LIMIT 200')
