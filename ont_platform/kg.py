@@ -13,7 +13,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +33,8 @@ from ont_platform.errors import (
 )
 from ont_platform.ingest import increments
 from ont_platform.ingest.datasets import DatasetLoad, ShaclMode, ShaclReport, open_dataset
+from ont_platform.ingest.retract import RetractReport
+from ont_platform.ingest.retract import retract as retract_facts
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import ETHON, GS, KG, OC, ONT, PG, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
@@ -212,6 +214,26 @@ class KnowledgeGraph:
                 except BaseException:
                     self._drop_derived()  # the batch is in; what the contexts know of it is not certain
                     raise
+            return report
+
+    def retract(self, edge_ids: Iterable[str] = (), *, node_ids: Iterable[str] = (), reason: str,
+                by: str | None = None, domain: str | None = None) -> RetractReport:
+        """Take relations (``edge_ids``) and nodes (``node_ids``, with every relation touching them) back, all or
+        nothing, recording who, when and why as PROV-O (:mod:`ont_platform.ingest.retract`). A retracted
+        relation is never walked or cited again; its id stays taken. ``domain`` may be left out when the graph
+        holds one domain. Raises InputError, changing nothing, for an unknown or retracted id or no reason."""
+        edges, nodes = [str(e) for e in edge_ids], [str(n) for n in node_ids]
+        with self._writer:
+            held = self.domains()
+            if domain is None:
+                if len(held) != 1:
+                    raise InputError(f"say which domain to retract from (this graph holds {', '.join(held) or 'none'})")
+                domain = held[0]
+            elif domain not in held:
+                raise InputError(f"this graph holds no {domain} dataset")
+            with self._lock.writing():
+                report = retract_facts(self.store, domain, edge_ids=edges, node_ids=nodes, reason=reason, by=by)
+                self._drop_derived()  # names, edges and mirrors may all have lost something
             return report
 
     def domain(self, name: str) -> Domain:

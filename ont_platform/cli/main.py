@@ -47,6 +47,21 @@ def cmd_load(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_retract(args: argparse.Namespace) -> int:
+    if not args.store and args.backend != "remote":
+        raise InputError("ont retract changes a store: give --store (or a remote endpoint)")
+    with open_graph(args) as kg:
+        report = kg.retract(args.edges, node_ids=args.node or [], reason=args.reason, by=args.by,
+                            domain=args.domain)
+        if args.json:
+            _emit(report.as_dict())
+        else:
+            print(f"retracted {len(report.edges)} relation(s) and {len(report.nodes)} node(s) in {report.domain}: "
+                  f"{report.triples_removed} plain triple(s) removed; recorded as {report.activity}",
+                  file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     with open_graph(args) as kg:
         for folder in args.data or []:
@@ -130,6 +145,19 @@ def build_parser() -> argparse.ArgumentParser:
                         "one; upsert replaces its values (default: strict)")
     p.add_argument("--json", action="store_true", help="print a JSON report per folder")
     p.set_defaults(func=cmd_load)
+
+    p = sub.add_parser("retract", help="take relations (or nodes) back, recording who, when and why",
+                       description="Retract relations by edge id (and nodes with --node, with every relation "
+                                   "touching them), all or nothing. A retracted relation is never walked or cited "
+                                   "again; the retraction is recorded in the graph as PROV-O.")
+    p.add_argument("edges", nargs="*", metavar="EDGE_ID", help="edge id of a relation to retract")
+    p.add_argument("--node", action="append", metavar="NODE_ID", help="a node to retract with its relations")
+    p.add_argument("--reason", required=True, help="why (stored with the retraction)")
+    p.add_argument("--by", help="who retracts (stored as the agent's name)")
+    p.add_argument("--domain", help="the domain, when the store holds several")
+    store_args(p)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(func=cmd_retract)
 
     p = sub.add_parser("export", help="write the graph as Turtle, N-Triples or JSON-LD",
                        description="Serialise the whole graph of a store (optionally after loading datasets).")
