@@ -20,7 +20,7 @@ GS = Namespace("https://w3id.org/ont-platform/graphsense#")
 ETHON = Namespace("http://ethon.consensys.net/")
 ID = "https://w3id.org/ont-platform/id/"
 
-Kind = Literal["node", "edge", "chunk", "page", "dataset", "retraction"]
+Kind = Literal["node", "edge", "chunk", "page", "dataset", "retraction", "write"]
 
 
 def mint(domain: str, kind: Kind, local_id: str) -> URIRef:

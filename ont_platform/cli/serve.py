@@ -85,6 +85,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
         overrides["allow_private_urls"] = True
     if args.allow_network:
         overrides["allowed_networks"] = ServiceSettings.networks(args.allow_network)
+    if args.token is not None and args.token_file is not None:
+        raise InputError("give the API token once: --token or --token-file")
+    if args.token is not None:
+        if len(args.token.strip()) < 16:
+            raise InputError("the API token must be at least 16 characters")
+        overrides["api_token"] = args.token.strip()
+    if args.token_file is not None:
+        try:
+            token = args.token_file.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise InputError(f"cannot read --token-file {args.token_file}: {exc.strerror}") from exc
+        if len(token) < 16:
+            raise InputError("the API token in --token-file must be at least 16 characters")
+        overrides["api_token"] = token
     settings = ServiceSettings.from_env(**overrides)
     sock = bind(args.host, args.port)  # before loading anything, and before saying where it is served
     try:
@@ -151,6 +165,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--allow-network", action="append", metavar="CIDR",
                    help="fetch this address or network even though it is not public (repeatable), "
                         "e.g. 10.1.2.0/24")
+    p.add_argument("--token", metavar="TOKEN",
+                   help="accept writes from callers sending this token as 'Authorization: Bearer ...' (other "
+                        "users of this machine can see a command line: prefer ONT_API_TOKEN or --token-file)")
+    p.add_argument("--token-file", type=Path, metavar="FILE",
+                   help="accept writes (POST /api/v1/ingest, /api/v1/extract/url?ingest=true) from callers "
+                        "sending this file's token as 'Authorization: Bearer ...' (or set ONT_API_TOKEN); "
+                        "without one the service is read-only")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
                    help="server log level (default warning)")
     p.add_argument("--access-log", action="store_true", help="log every request")

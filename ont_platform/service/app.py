@@ -60,6 +60,7 @@ from ont_platform.service.models import (
     VerifyRequest,
 )
 from ont_platform.service.settings import ServiceSettings
+from ont_platform.service.writes import WriteGate
 
 log = logging.getLogger("ont_platform.service")
 
@@ -323,6 +324,7 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     graph_set = graphs if isinstance(graphs, GraphSet) else GraphSet(graphs, examples=examples,
                                                                        verify_max_rows=settings.verify_max_rows)
     fetcher = fetcher or Fetcher(AddressPolicy(settings.allow_private_urls, settings.allowed_networks), settings.fetch)
+    gate = WriteGate(settings.api_token, settings.write_rate_per_min)
     lexicons: dict[str, LexiconExtractor] = {}
 
     redact = RedactSecrets(_configured_secrets(settings, graph_set))
@@ -358,7 +360,8 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:
-        code = {400: "invalid_body", 404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        code = {400: "invalid_body", 401: "unauthorized", 403: "read_only", 404: "not_found", 405: "method_not_allowed",
+                429: "rate_limited"}.get(exc.status_code, "http_error")
         message = str(exc.detail)
         if exc.status_code == 400:  # raised by the framework while decoding the body, before any route runs
             message = "the request body cannot be read as JSON (not UTF-8, malformed, or nested too deeply)"
@@ -525,18 +528,43 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         doc = read_text(request.text, request.url, max_chars=settings.max_text_chars)
         return await extract(doc, request.domain, request.extractor)
 
+    async def write(client: str, payload: Any, domain: str | None, kind: str) -> tuple[dict[str, Any], int]:
+        """Guard, resolve and write one extraction into its domain's graph for a ``client`` the gate let
+        through, and record the write: the ingest report, and 200 (written) or 422 (refused whole)."""
+        chosen = pick_domain(domain)
+        kg = graph_set.graph(chosen)
+        report = await asyncio.to_thread(kg.ingest, payload, domain=chosen)
+        body = report.as_dict()
+        body["write"] = await asyncio.to_thread(gate.record, kg.store, chosen, client, kind, body)
+        return body, 200 if report.accepted else 422
+
+    @app.post("/api/v1/ingest", responses=ERRORS, tags=["writes"],
+              summary="write an extraction (entities and relations) into the graph: guarded, resolved against "
+                      "the stored nodes, all or nothing; needs the API token")
+    async def ingest(request: Request, payload: Annotated[dict[str, Any], Body()],
+                     domain: Annotated[str | None, Query(max_length=40)] = None) -> JSONResponse:
+        body, status = await write(gate.admit(request), payload, domain, "ingest")
+        return JSONResponse(body, status_code=status)
+
+    @app.get("/api/v1/writes", tags=["writes"], summary="the reports of the last writes, newest last")
+    def writes() -> dict[str, Any]:
+        return {"writable": gate.writable, "writes": list(gate.recent)}
+
     @app.post("/api/v1/extract/url", response_model=ExtractionBody, responses=FETCH_ERRORS, tags=["extraction"],
               summary="fetch a page (public addresses only, bounded in size and time), read its main text with "
                       "trafilatura, and extract from it")
-    async def extract_url(request: Annotated[ExtractUrlRequest | None, Body()] = None,
+    async def extract_url(raw: Request, request: Annotated[ExtractUrlRequest | None, Body()] = None,
                           url: Annotated[str | None, Query(max_length=2048, description="the page, as in seed "
                                                            "001's POST /api/v1/extract/url?url=...")] = None,
-                          ) -> dict[str, Any]:
+                          ingest: Annotated[bool, Query(description="also write what was extracted (needs the "
+                                                        "API token)")] = False,
+                          ) -> Any:
         if request is not None and url is not None and request.url != url:
             raise InputError("give the URL once: in the body or in the query, not both")
         target = request.url if request is not None else url
         if target is None:
             raise InputError('give the page as {"url": "https://..."} (or ?url=...)')
+        client = gate.admit(raw) if ingest else None  # before any fetch: no token, no work
         page = await asyncio.to_thread(fetcher.fetch, target)
         doc = await asyncio.to_thread(read_html, page.text(), page.final_url, max_chars=settings.max_text_chars)
         if page.redirects:
@@ -544,7 +572,11 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
                                    "redirect(s)")
         body = await extract(doc, request.domain if request else None, request.extractor if request else None)
         body["url"] = page.url
-        return body
+        if client is None:
+            return body
+        payload = {"entities": body["entities"], "relations": body["relations"], "source_url": page.url}
+        report, status = await write(client, payload, body["domain"], "extract_url")
+        return JSONResponse({"extraction": body, "ingest": report}, status_code=status)
 
     # -- the admin page --------------------------------------------------------------------------------------
 

@@ -103,6 +103,11 @@ class ServiceSettings:
     max_active: int = 8
     max_waiting: int = 64
     wait_s: float = 10.0
+    api_token: str | None = field(default=None, repr=False)
+    """Writes (``/api/v1/ingest``, ``/api/v1/extract/url?ingest=true``) need it as a Bearer token; ``None``: the
+    service is read-only."""
+    write_rate_per_min: int = 30
+    """Writes one client address may make a minute."""
 
     def __post_init__(self) -> None:
         if self.max_text_chars <= 0 or self.max_body_bytes <= 0:
@@ -126,7 +131,8 @@ class ServiceSettings:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, /, **overrides: Any) -> ServiceSettings:
         """Settings from ``ONT_ALLOW_PRIVATE_URLS`` (1/true), ``ONT_ALLOWED_NETWORKS`` (comma separated),
-        ``ONT_LLM_BASE_URL``, ``ONT_LLM_MODEL`` and ``ONT_LLM_API_KEY``; keyword ``overrides`` win."""
+        ``ONT_LLM_BASE_URL``, ``ONT_LLM_MODEL``, ``ONT_LLM_API_KEY`` and ``ONT_API_TOKEN``; keyword ``overrides``
+        win."""
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
         flag = env.get("ONT_ALLOW_PRIVATE_URLS", "").strip().lower()
@@ -140,6 +146,9 @@ class ServiceSettings:
             if not (base_url and model):
                 raise InputError("set both ONT_LLM_BASE_URL and ONT_LLM_MODEL to use an LLM extractor")
             values["llm"] = LLMSettings(base_url=base_url, model=model, api_key=env.get("ONT_LLM_API_KEY") or None)
+        token = env.get("ONT_API_TOKEN", "").strip()
+        if token:
+            values["api_token"] = token
         values.update(overrides)
         return cls(**values)
 

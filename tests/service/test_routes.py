@@ -249,7 +249,7 @@ def test_openapi_document_lists_every_route(client: TestClient) -> None:
     doc = client.get("/openapi.json").json()
     assert doc["openapi"].startswith("3.")
     assert set(doc["paths"]) == {"/api/v1/domains", "/api/v1/ask", "/api/v1/ask/trace", "/api/v1/verify",
-                                 "/api/v1/nodes/{domain}/{node_id}", "/api/v1/extract/text",
+                                 "/api/v1/nodes/{domain}/{node_id}", "/api/v1/extract/text", "/api/v1/ingest", "/api/v1/writes",
                                  "/api/v1/extract/url", "/sparql", "/sparql/{domain}", "/health"}
     docs = client.get("/docs")  # self-hosted: nothing loaded from a CDN
     assert docs.status_code == 200 and "cdn" not in docs.text.lower()
