@@ -33,6 +33,7 @@ from ont_platform.errors import (
 )
 from ont_platform.ingest import increments
 from ont_platform.ingest.datasets import DatasetLoad, ShaclMode, ShaclReport, open_dataset
+from ont_platform.ingest.imports import check_import
 from ont_platform.ingest.retract import RetractReport
 from ont_platform.ingest.retract import retract as retract_facts
 from ont_platform.limits import DEFAULT_LIMITS, Limits
@@ -42,6 +43,7 @@ from ont_platform.qa.engine import Answer
 from ont_platform.qa.engine import answer as answer_question
 from ont_platform.rdf_terms import iri
 from ont_platform.storage import BackendName, RdfFormat, Rows, Store, open_store
+from ont_platform.storage.rdf_io import parse_graph
 
 if TYPE_CHECKING:
     from ont_platform.ingest.extraction import IngestReport
@@ -326,8 +328,13 @@ class KnowledgeGraph:
                              "use turtle, nt or json-ld") from exc
         return out if isinstance(out, bytes) else out.encode("utf-8")
 
-    def import_rdf(self, path: str | Path, format: str | None = None) -> int:
-        """Add the triples of an RDF file, all or nothing; returns how many triples were new."""
+    def import_rdf(self, path: str | Path, format: str | None = None, *, check: bool = True) -> int:
+        """Add the triples of an RDF file, all or nothing; returns how many triples were new.
+
+        With ``check`` (the default) the file is checked like a load first (:mod:`ont_platform.ingest.imports`):
+        the classes its resources get, their disjointness, and the domain's shapes on the new triples with what
+        the store says about the resources they touch; any problem raises DatasetError and nothing is written.
+        ``check=False`` adds the triples as they are."""
         source = Path(path)
         if not source.is_file():
             raise InputError(f"no such file: {source}")
@@ -337,6 +344,9 @@ class KnowledgeGraph:
         fmt = RdfFormat.parse(format or source.suffix)
         data = source.read_bytes()
         with self._writing():
+            if check:
+                graph = parse_graph(data, fmt)  # nothing fetched: remote JSON-LD contexts are refused
+                check_import(self.store, graph, str(source), self.domain, self.limits.max_problems)
             before = len(self.store)
             self.store.load_rdf(data, fmt)
             self._drop_derived()  # arbitrary triples: any name, class or dataset may have changed

@@ -196,7 +196,7 @@ def test_import_rdf_drops_the_context(onchain: KnowledgeGraph, tmp_path: Path,
     extra.write_text(f'<{node}> <https://w3id.org/ont-platform/core#id> "n_imported" .\n'
                      f'<{node}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> '
                      "<https://w3id.org/ont-platform/onchain#Wallet> .\n", encoding="utf-8")
-    assert onchain.import_rdf(extra) == 2
+    assert onchain.import_rdf(extra, check=False) == 2  # a wallet without an address: the shapes would refuse it
     assert "n_imported" in onchain.ask("n_imported 의 클래스는?").to_json()["cited_nodes"]
     assert builds == ["onchain"]
 
