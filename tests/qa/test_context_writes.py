@@ -76,13 +76,14 @@ def test_the_module_level_ingest_on_a_graph_keeps_its_state_current(payload: dic
 
 
 def _renamed(payload: dict[str, Any], prefix: str) -> dict[str, Any]:
-    """The payload with every entity and relation id prefixed, so that a later batch adds new nodes instead of
-    re-typing (and being refused for) the ids of an earlier one."""
+    """The payload with every entity and relation id (and entity label) prefixed, so that a later batch adds new
+    nodes instead of re-typing (and being refused for) the ids of an earlier one, or being resolved to an
+    earlier node of the same name (ont_platform.ingest.resolve)."""
     def tag(ident: str) -> str:  # keep the E_/R_ prefix the guard requires
         return ident[:2] + prefix + ident[2:]
 
     out = dict(payload)
-    out["entities"] = [{**e, "id": tag(e["id"])} for e in payload.get("entities", [])]
+    out["entities"] = [{**e, "id": tag(e["id"]), "label": prefix + e["label"]} for e in payload.get("entities", [])]
     out["relations"] = [{**r, "id": tag(r["id"]), "source_id": tag(r["source_id"]),
                          "target_id": tag(r["target_id"])} for r in payload.get("relations", [])]
     return out
