@@ -91,6 +91,17 @@ def lang_of(q: str) -> str:
     return "ko" if HANGUL.search(q) else "en"
 
 
+def ancestors(parents: dict[str, set[str]], cls: str) -> set[str]:
+    """``cls`` and every class above it."""
+    out, todo = {cls}, [cls]
+    while todo:
+        for p in parents.get(todo.pop(), ()):
+            if p not in out:
+                out.add(p)
+                todo.append(p)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------------------
 # entity graphs (kg, films)
 
@@ -123,13 +134,7 @@ class EntityGraph:
             assert name in self.props and rels <= stored, (name, rels - stored)
 
     def supers(self, cls: str) -> set[str]:
-        out, todo = {cls}, [cls]
-        while todo:
-            for p in self.parents.get(todo.pop(), ()):
-                if p not in out:
-                    out.add(p)
-                    todo.append(p)
-        return out
+        return ancestors(self.parents, cls)
 
     def is_a(self, nid: str, cls: str) -> bool:
         return cls in self.supers(self.nodes[nid]["class"])
@@ -292,13 +297,7 @@ class Onchain:
         self.classes = {str(s)[len(ns):] for s in og.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
 
     def supers(self, cls: str) -> set[str]:
-        out, todo = {cls}, [cls]
-        while todo:
-            for p in self.parents.get(todo.pop(), ()):
-                if p not in out:
-                    out.add(p)
-                    todo.append(p)
-        return out
+        return ancestors(self.parents, cls)
 
     def resolve(self, surface: str) -> str | None:
         n, raw = norm(surface), surface.strip().lower()

@@ -9,41 +9,7 @@ class hierarchies and relation names). No answer id, URL or path is typed by han
 The gold-computing helpers (EntityGraph, Onchain, Pages) live in benchmarks/heldout_gold.py (adapted from
 benchmarks/heldout2/build.py); sets from 3 on share them and these rules.
 
-Gold rules
-----------
-kg / films (hop_decision contract)
-  * The start name is resolved by an exact match (NFKC, case, spaces, hyphens and underscores ignored) on a
-    node's label or alias. No match -> refuse (factor ``node_alias_unmapped`` when the name is at most two
-    letters -- Hangul counted as jamo -- from a label/alias, else ``missing_start_node``). A name that
-    resolves to several nodes (films: 청하 is a film and a city) is walked from every one of them.
-  * A relation the ontology does not define (salary, budget, weather ...) or no usable start at all
-    (chit-chat, an ambiguous "tell me about X") -> refuse.
-  * Hops are walked one by one; before hop i (from 0), i >= hop limit (3, or what the question states)
-    -> ``max_hops``. Each step follows the stored edges of the named relation(s), forwards or backwards
-    (symmetric relations both ways); a step may carry a class filter for the nodes it reaches
-    ("the *companies* in Seoul"). A hop counts only if it is grounded: ``grounded=true``, its chunk exists,
-    and the chunk text names both ends by label or alias. A step with no grounded edge -> refuse
-    (``ungrounded_hop`` if some edge exists but is not grounded, else ``missing_edge``).
-  * Last node: the asked class (subclasses count) filters the final set. If nothing is left and the last
-    relation is part of ``within`` (a place within a place: kg locatedIn/partOf, films basedIn/heldIn/
-    locatedIn), ``within`` is followed again, hop by hop, within the hop limit, until nodes of the asked
-    class are reached ("which country is the company in" over locatedIn -> city -> country). Any other
-    relation is never extended by a hidden hop: asking for a country over ``bornIn`` -> refuse.
-  * Otherwise the gold is the final node set (``gold_kind`` ``answer`` for one node, ``multi`` for several).
-onchain (onchain_answer contract)
-  * Nodes are resolved by id (case ignored), address (case ignored) or label (spacing ignored).
-  * path questions: BFS over ``transfer`` edges (directed) from the start, within the hop limit the question
-    names (default 3). Reached -> ``path_exists`` with the shortest length and the set of end nodes at that
-    length; otherwise ``no_path`` (a decline). A start not in the graph -> decline.
-  * cluster questions: the connected component over ``same_entity`` links, minus the start (empty -> decline).
-  * label questions: the node's ``onto_class``.
-  * questions the graph cannot answer (owners, balances, prices, gas) -> decline.
-pages (page_filter_result contract)
-  * ``ran`` questions: the conditions are applied in Python to pages.csv (an empty cell never matches);
-    relative dates are resolved against ``as_of`` in meta.json. Gold = the set of matching URLs.
-  * decline questions: ``clarify`` (no measure named, vague measure, ``or``, impossible date, a percentage on
-    a count, a number with no column ...) or ``unsupported`` (a concept with no column, ranking,
-    aggregation; build checks that no column or column label names the concept).
+The gold rules are in benchmarks/heldout_gold.py's docstring (shared by the sets from 3 on).
 
 Usage: .venv/bin/python benchmarks/heldout3/build.py [-v]   (writes questions.jsonl next to this file)
 This set must not be used for tuning: see README.md.
