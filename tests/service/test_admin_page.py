@@ -34,6 +34,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 SERVE = [sys.executable, "-m", "ont_platform.cli.main", "serve"]
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 90.0
+TOKEN = "admin-page-test-token-0123"
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +46,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     with log.open("wb") as out:
         proc = subprocess.Popen([*SERVE, "--host", "127.0.0.1", "--port", str(port)], stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True, cwd=ROOT)
+                                stderr=subprocess.STDOUT, start_new_session=True, cwd=ROOT,
+                                env={**os.environ, "ONT_API_TOKEN": TOKEN})
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + READY_TIMEOUT
@@ -173,3 +175,20 @@ def test_text_from_the_request_is_shown_not_run(page) -> None:
     ask(page, "pages", hostile)
     expect(page.locator("#answer-facts dd").first).to_have_text(hostile)
     assert page.locator("main img, main script").count() == 0
+
+
+def test_the_last_writes_are_listed_with_their_report(page, server: str) -> None:
+    """A write through the API shows on the page: accepted, what was created, its record in the graph. (A new
+    company with no relation: the other tests' answers stay the same.)"""
+    payload = {"entities": [{"id": "E_admin_1", "label": "감마 로보틱스", "type": "individual",
+                             "ontology_class": "Company"}]}
+    r = httpx.post(f"{server}/api/v1/ingest", json=payload, headers={"Authorization": f"Bearer {TOKEN}"},
+                   timeout=30)
+    assert r.status_code == 200 and r.json()["accepted"], r.text
+    page.reload()
+    item = page.locator("#writes-list li").first
+    item.wait_for()
+    text = item.inner_text()
+    assert "반영" in text and "E_admin_1" in text and r.json()["write"] in text
+    assert "API 토큰" in page.locator("#writes-state").inner_text()
+

@@ -443,6 +443,36 @@ async function ask(event) {
   }
 }
 
+// -- writes: the reports of the last ingests (GET /api/v1/writes) ------------------------------------------------
+
+async function loadWrites() {
+  let body;
+  try {
+    body = await api("GET", "/api/v1/writes");
+  } catch (err) {
+    $("writes-state").textContent = `쓰기 기록을 읽지 못했습니다: ${err.message}`;
+    return;
+  }
+  $("writes-state").textContent = body.writable
+    ? `API 토큰으로 쓰기를 받습니다. 최근 ${body.writes.length}건:`
+    : "읽기 전용입니다 (API 토큰 없이 시작됨).";
+  const list = $("writes-list");
+  clear(list);
+  for (const w of body.writes.slice().reverse()) {
+    const verdict = w.accepted ? badge("반영", "conf-high") : badge("거부", "decision-refuse");
+    const linked = Object.entries(w.linked || {}).map(([from, to]) => `${from}→${to}`);
+    const errors = (w.errors || []).map((e) => `${e.code}: ${short(e.message, 120)}`);
+    const item = el("li", {}, verdict, ` ${w.at} · ${w.domain} · ${w.kind} · ${w.client} · 트리플 +${w.triples_added}`);
+    const details = el("dl", { class: "facts" });
+    fact(details, "연결", linked);
+    fact(details, "새 노드", w.created || []);
+    fact(details, "오류", errors);
+    fact(details, "기록", w.id);
+    item.append(details);
+    list.append(item);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   $("ask-form").addEventListener("submit", ask);
   $("domain").addEventListener("change", fillExamples);
@@ -450,4 +480,5 @@ document.addEventListener("DOMContentLoaded", () => {
     if ($("example").value) $("question").value = $("example").value;
   });
   loadDomains();
+  loadWrites();
 });
