@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rdflib import RDFS
 
 from ont_platform import KnowledgeGraph
-from ont_platform.errors import DatasetError
+from ont_platform.errors import DatasetError, InputError
 from ont_platform.namespaces import ONT, mint
 from ont_platform.resources import example_dataset
 
@@ -151,3 +151,74 @@ def test_a_bad_mode_is_an_input_error() -> None:
         with pytest.raises(InputError):
             kg.load(KG, mode="merge")
         assert len(kg) == 0
+
+
+STEP = st.one_of(
+    st.tuples(st.just("load"), folders(), st.sampled_from(["strict", "upsert"])),
+    st.tuples(st.just("ingest"), st.sampled_from(EDGES), st.sampled_from(["worksFor", "locatedIn"])),
+    st.tuples(st.just("retract"), st.sampled_from(EDGES), st.just("")),
+)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(STEP, min_size=1, max_size=5))
+def test_loads_ingests_and_retractions_keep_the_live_edges_equal_to_the_model(
+        tmp_path_factory: pytest.TempPathFactory, steps: list) -> None:
+    """After every step the store's live relations (and node labels) are the model's; a refused step changes
+    nothing. Ingests add a relation between two nodes of an earlier row (linked by id), retractions take back a
+    relation of the model, a load merges a folder (a retracted id in it is a conflict: its stored description
+    differs)."""
+    base = tmp_path_factory.mktemp("mixed")
+    by_id = {n["node_id"]: n for n in NODES}
+    model: dict[tuple[str, str], dict[str, str]] = {}
+    live: set[str] = set()
+    dead: set[str] = set()
+    with KnowledgeGraph.open() as kg:
+        kg.load(KG)  # the whole example first: ingests and retractions have something to work on
+        model.update({(name, r[KEYS[name]]): r for name, rows in
+                      (("kg_nodes.csv", NODES), ("kg_edges.csv", EDGES), ("kg_chunks.csv", CHUNKS)) for r in rows})
+        live |= {e["edge_id"] for e in EDGES}
+        for i, (kind, arg, extra) in enumerate(steps):
+            before = sorted(kg)
+            if kind == "load":
+                if not arg["kg_nodes.csv"]:
+                    continue
+                path = _write(base / f"f{i}", arg)
+                if {e["edge_id"] for e in arg["kg_edges.csv"]} & dead or not _expect(dict(model), arg, extra):
+                    with pytest.raises(DatasetError):
+                        kg.load(path, mode=extra)
+                    assert sorted(kg) == before
+                else:
+                    _expect(model, arg, extra)
+                    kg.load(path, mode=extra)
+                    live |= {e["edge_id"] for e in arg["kg_edges.csv"]}
+            elif kind == "ingest":  # a relation from an edge's source to its target, under a new id
+                src, dst = by_id[arg["src"]], by_id[arg["dst"]]
+                payload = {"entities": [
+                    {"id": "E_" + src["node_id"], "label": src["label"], "type": "individual",
+                     "ontology_class": src["class"]},
+                    {"id": "E_" + dst["node_id"], "label": dst["label"], "type": "individual",
+                     "ontology_class": dst["class"]}],
+                    "relations": [{"id": f"R_{i}", "source_id": "E_" + src["node_id"], "predicate": extra,
+                                   "target_id": "E_" + dst["node_id"],
+                                   "evidence": {"chunk_text": f"{src['label']} {dst['label']}"}}]}
+                report = kg.ingest(payload, domain="kg")
+                if report.accepted:
+                    live.add(f"R_{i}")
+                else:  # the relation does not fit the two classes (domain/range): refused whole
+                    assert sorted(kg) == before
+            else:
+                if arg["edge_id"] in dead:
+                    with pytest.raises(InputError):
+                        kg.retract([arg["edge_id"]], reason="review")
+                    assert sorted(kg) == before
+                else:
+                    kg.retract([arg["edge_id"]], reason="review")
+                    live.discard(arg["edge_id"])
+                    dead.add(arg["edge_id"])
+            stored = {str(s).rsplit("/", 1)[-1] for s, _, _ in kg.triples((None, ONT.source, None))}
+            assert stored == live
+            for (name, key), row in model.items():
+                if name == "kg_nodes.csv":
+                    labels = {str(o) for _, _, o in kg.triples((mint("kg", "node", key), _LABEL, None))}
+                    assert row["label"] in labels
