@@ -28,7 +28,7 @@ from rdflib import OWL, RDF, Graph, URIRef
 from ont_platform.domains import Domain
 from ont_platform.errors import DatasetError, Problem
 from ont_platform.namespaces import ID, ONT
-from ont_platform.sparql.retraction import described
+from ont_platform.sparql.common import described
 from ont_platform.storage.base import Store
 from ont_platform.validation.facts import shacl_violations
 

@@ -31,6 +31,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.term import Node
 
 from ont_platform.errors import DatasetError, InputError, Problem
+from ont_platform.sparql.common import described
 from ont_platform.storage.base import Store
 
 LoadMode = TypingLiteral["strict", "upsert"]
@@ -126,8 +127,7 @@ def _stored(store: Store, subjects: list[Node], relations: frozenset[URIRef]) ->
     """Each subject's own stored triples (direct relation triples left out)."""
     found: dict[Node, set[tuple[Node, Node]]] = defaultdict(set)
     for i in range(0, len(subjects), _BATCH):
-        values = " ".join(s.n3() for s in subjects[i : i + _BATCH])
-        for row in store.select(f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {values} }} ?s ?p ?o }}"):
+        for row in store.select(described(subjects[i : i + _BATCH])):  # type: ignore[arg-type]
             p = row["p"]
             if p not in relations:
                 found[row["s"]].add((p, row["o"]))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rdflib import URIRef
 
 from ont_platform.errors import QueryRefused
@@ -55,3 +57,9 @@ def labels_of(node: URIRef) -> str:
     """The labels (``?kind`` "label") and aliases ("alias") of one node."""
     return (f'{PREFIXES}SELECT ?kind ?name WHERE {{ {{ {iri(node)} rdfs:label ?name BIND("label" AS ?kind) }} '
             f'UNION {{ {iri(node)} skos:altLabel ?name BIND("alias" AS ?kind) }} }} LIMIT 200')
+
+
+def described(resources: Iterable[URIRef]) -> str:
+    """Every triple of the given resources as subject."""
+    values = " ".join(iri(str(r)) for r in resources)
+    return f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {values} }} ?s ?p ?o }}"

@@ -8,13 +8,9 @@ from collections.abc import Iterable
 from rdflib import URIRef
 
 from ont_platform.rdf_terms import iri
-from ont_platform.sparql.common import PREFIXES
+from ont_platform.sparql.common import PREFIXES, described
 
-
-def described(resources: Iterable[URIRef]) -> str:
-    """Every triple of the given resources as subject."""
-    values = " ".join(iri(str(r)) for r in resources)
-    return f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {values} }} ?s ?p ?o }}"
+__all__ = ["described", "still_asserted", "touching", "update"]
 
 
 def touching(nodes: Iterable[URIRef]) -> str:
