@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,10 +27,10 @@ def _write(tmp_path: Path, triples: list[tuple[URIRef, URIRef, URIRef]]) -> Path
 
 
 @pytest.fixture
-def kg() -> KnowledgeGraph:
-    graph = KnowledgeGraph.open()
-    graph.load(example_dataset("kg"))
-    return graph
+def kg() -> Iterator[KnowledgeGraph]:
+    with KnowledgeGraph.open() as graph:
+        graph.load(example_dataset("kg"))
+        yield graph
 
 
 def test_a_node_given_a_second_class_is_refused_and_nothing_changes(kg: KnowledgeGraph, tmp_path: Path) -> None:
