@@ -87,3 +87,12 @@ def test_demo_json_prints_every_bundled_question() -> None:
     assert len(answers) == expected
     ids = {a.get("q_id") or a.get("query_id") for a in answers}
     assert {"q_001", "q_002", "q_003", "q_004", "q001", "q003", "q006", "q008"} <= ids
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"ont {version('ont_platform')}"

@@ -47,6 +47,18 @@ def cmd_load(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def package_version() -> str:
+    """The installed distribution's version (the package's own string when it runs from a source tree)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ont_platform")
+    except PackageNotFoundError:
+        from ont_platform import __version__
+
+        return __version__
+
+
 def cmd_retract(args: argparse.Namespace) -> int:
     if not args.store and args.backend != "remote":
         raise InputError("ont retract changes a store: give --store (or a remote endpoint)")
@@ -109,6 +121,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ont", description="Knowledge graphs that can be trusted.")
+    parser.add_argument("--version", action="version", version=f"ont {package_version()}",
+                        help="print the installed version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("demo", help="load the bundled examples and answer the seed questions",
