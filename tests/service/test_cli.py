@@ -34,12 +34,15 @@ def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         parser().parse_args(["serve", "--help"])
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--data", "--allow-private-urls", "--allow-network"):
+    for option in ("--host", "--port", "--data", "--allow-private-urls", "--allow-network", "--token",
+                   "--token-file"):
         assert option in out
 
 
 @pytest.mark.parametrize("argv", [["--port", "70000"], ["--allow-network", "not-a-network"],
-                                  ["--data", "/no/such/folder"]])
+                                  ["--data", "/no/such/folder"], ["--token", "short"],
+                                  ["--token-file", "/no/such/token"],
+                                  ["--token", "a-token-long-enough-1", "--token-file", "/etc/hostname"]])
 def test_unusable_arguments_are_refused_before_serving(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import uvicorn
 
