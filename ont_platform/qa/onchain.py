@@ -76,7 +76,8 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     has_target = bool(classes) or len(nodes) > 1
     if "cluster" in cue or str(OC.sameEntity) in rels:
         intent: Intent = "cluster"
-    elif classes and "path" not in cue and all(_predicated(text, ms, c) for c in classes):
+    elif classes and names and "path" not in cue and _said_of_start(text, names, classes) \
+            and all(_predicated(text, ms, c) for c in classes):
         intent = "label"  # "n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?": what it is
     elif "label" in cue and "path" not in cue:
         intent = "label"
@@ -111,6 +112,18 @@ def _predicated(text: str, ms: list[Morph], c: Mention) -> bool:
     if _COPULA_KO.match(text, c.end) or any(m.tag == "VCP" and m.start == c.end for m in ms):
         return True
     return bool(_IS_A_EN.match(text[: c.start]))
+
+
+_BETWEEN_NAME_AND_CLASS = re.compile(r"\s*(?:은|는|이|가|이란|란|(?:an?|the)\s)?\s*$", re.IGNORECASE)
+
+
+def _said_of_start(text: str, names: list[Mention], classes: list[Mention]) -> bool:
+    """Only a particle (or an article) stands between the start's name and the first class word: the class is
+    said of the start ("n_w7은 지갑이야", "Is n_w7 a wallet"), not of something the question walks to ("n_w1이
+    보낸 곳이 거래소인가?" asks where the money went)."""
+    first = min(classes, key=lambda c: c.start)
+    name = min(names, key=lambda n: n.start)
+    return name.end <= first.start and bool(_BETWEEN_NAME_AND_CLASS.match(text[name.end:first.start]))
 
 
 _TO_KO = re.compile(r"\s*(?:으로|로|에게|한테|까지|에(?!서))")

@@ -151,3 +151,12 @@ def test_a_class_said_of_the_start_asks_what_it_is(question: str) -> None:
     with (example_dataset("onchain") / "onchain_nodes.csv").open(encoding="utf-8") as fh:
         cls = {r["node_id"]: r["onto_class"] for r in csv.DictReader(fh)}["n_w7"]
     assert got["intent"] == "label_lookup" and f"({cls})" in got["answer_ko"], got["answer_ko"]
+
+
+def test_a_class_said_of_where_the_money_went_is_no_label_question() -> None:
+    """'n_w1이 보낸 곳이 거래소인가?' asks where n_w1's money went; the copula belongs to '보낸 곳', so answering
+    with n_w1's own class would answer another question."""
+    with KnowledgeGraph.open() as kg:
+        kg.load(example_dataset("onchain"))
+        got = kg.ask("n_w1이 보낸 곳이 거래소인가?").model_dump(by_alias=True)
+    assert got["intent"] != "label_lookup", got["answer_ko"]
