@@ -39,9 +39,9 @@ def check_import(store: Store, graph: Graph, source: str, domain_of: Callable[[s
     by_domain: dict[str, set[URIRef]] = defaultdict(set)
     for s, _, o in graph:
         for term in (s, o):
-            name = _domain(term)
+            name = _domain(term) if isinstance(term, URIRef) else None
             if name is not None:
-                by_domain[name].add(term)  # type: ignore[arg-type]
+                by_domain[name].add(term)
     problems: list[Problem] = []
     for name, resources in sorted(by_domain.items()):
         spec = domain_of(name)  # raises InputError for an unknown domain
@@ -86,9 +86,9 @@ def _disjoint(ontology: Graph, data: Graph, resources: set[URIRef], source: str,
     return out
 
 
-def _domain(term: object) -> str | None:
+def _domain(term: URIRef) -> str | None:
     text = str(term)
-    if not isinstance(term, URIRef) or not text.startswith(ID):
+    if not text.startswith(ID):
         return None
     return unquote(text[len(ID):].split("/", 1)[0])
 

@@ -127,7 +127,8 @@ def _stored(store: Store, subjects: list[Node], relations: frozenset[URIRef]) ->
     """Each subject's own stored triples (direct relation triples left out)."""
     found: dict[Node, set[tuple[Node, Node]]] = defaultdict(set)
     for i in range(0, len(subjects), _BATCH):
-        for row in store.select(described(subjects[i : i + _BATCH])):  # type: ignore[arg-type]
+        batch = [s for s in subjects[i : i + _BATCH] if isinstance(s, URIRef)]  # blank nodes were refused
+        for row in store.select(described(batch)):
             p = row["p"]
             if p not in relations:
                 found[row["s"]].add((p, row["o"]))

@@ -105,8 +105,8 @@ def retract(store: Store, domain: str, *, edge_ids: list[str], node_ids: list[st
                 deletes.append((e, p, o))
                 inserts.append((e, ONT.retractedType, o))
         inserts += [(e, RDF.type, ONT.RetractedRelation), (e, PROV.wasInvalidatedBy, activity)]
-        src, kind, dst = links[ONT.source], links[ONT.kind], links[ONT.target]
-        if not store.ask(q.still_asserted(src, kind, dst, edges)):  # type: ignore[arg-type]
+        src, kind, dst = (URIRef(str(links[p])) for p in (ONT.source, ONT.kind, ONT.target))  # stored as IRIs
+        if not store.ask(q.still_asserted(src, kind, dst, edges)):
             deletes.append((src, kind, dst))
             removed += 1
     for n in nodes:

@@ -167,7 +167,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         elif is_title(m, text) and _next_to_name(ms, i, name_spans):
             parts.append(Part("start", m.start, m.end, m.form))  # 홍길동 대표님, Dr. Kim: part of the name
     asked = _asked_class(ms, classes, rels, first, english, text, answer_words)
-    said = _merge_repeats(ctx, ms, text, rels, classes, asked)
+    said = _merge_repeats(ctx, ms, text, rels, classes, asked, english)
     if asked_hops is None and len(said) <= 1 and any(part.role == "direct" for part in parts):
         # "바로 속한", "directly in": one hop, never extended past it. With two relations or more the word
         # speaks of one verb ("X를 직접 연출한 감독이 태어난 곳"), not of the whole walk.
@@ -254,12 +254,11 @@ _DETERMINERS = frozenset({"s", "the", "its", "their", "his", "her", "our", "my",
 
 
 def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention], classes: list[Mention],
-                   asked: Mention | None) -> list[Mention]:
+                   asked: Mention | None, english: bool) -> list[Mention]:
     """One relation said twice, as a noun and then a verb ("에이크미 본사는 어느 도시에 있어": 본사 and 있 both say
     where it is): a relation noun followed by a relation verb at or above it (or below it), with no class word
     between them but the asked one, is one step, named by the narrower word. Two verbs are two clauses ("있는
     곳이 속한 도시") and stay two steps."""
-    english = _is_english(ms)
     nouns = {m.start for m in ms if m.tag in ("NNG", "NNP")}
     # English has no noun tag here: a word after a possessive or an article is used as a noun ("Beta's office
     # is in", "the office of Beta is in")

@@ -49,7 +49,7 @@ def test_disjoint_classes_are_refused(kg: KnowledgeGraph, tmp_path: Path) -> Non
     assert (KG.City, OWL.disjointWith, KG.Country) in get_domain("kg").ontology.graph
     city = next(s for s, _, _ in kg.triples((None, RDF.type, KG.City)))
     with pytest.raises(DatasetError, match="disjoint"):
-        kg.import_rdf(_write(tmp_path, [(city, RDF.type, KG.Country)]))  # type: ignore[list-item]
+        kg.import_rdf(_write(tmp_path, [(URIRef(str(city)), RDF.type, KG.Country)]))
 
 
 def test_the_export_of_a_valid_graph_imports_cleanly_and_check_false_opts_out(kg: KnowledgeGraph,

@@ -34,8 +34,7 @@ def _entity(eid: str, label: str, cls: str) -> dict[str, str]:
 
 
 def _named(kg: KnowledgeGraph, label: str) -> set[str]:
-    return {str(s) for s, _, _ in kg.triples((None, RDFS.label, None))
-            if str(kg.store.select(f"SELECT ?l WHERE {{ <{s}> <{RDFS.label}> ?l }}")[0]["l"]) == label}
+    return {str(s) for s, _, o in kg.triples((None, RDFS.label, None)) if str(o) == label}
 
 
 def test_the_extraction_of_a_known_text_adds_no_second_person(kg: KnowledgeGraph) -> None:
