@@ -33,20 +33,18 @@ from ont_platform.errors import (
 )
 from ont_platform.ingest import increments
 from ont_platform.ingest.datasets import DatasetLoad, ShaclMode, ShaclReport, open_dataset
-from ont_platform.ingest.imports import check_import
 from ont_platform.ingest.retract import RetractReport
 from ont_platform.ingest.retract import retract as retract_facts
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import ETHON, GS, KG, OC, ONT, PG, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
-from ont_platform.qa.engine import Answer
-from ont_platform.qa.engine import answer as answer_question
 from ont_platform.rdf_terms import iri
 from ont_platform.storage import BackendName, RdfFormat, Rows, Store, open_store
 from ont_platform.storage.rdf_io import parse_graph
 
 if TYPE_CHECKING:
     from ont_platform.ingest.extraction import IngestReport
+    from ont_platform.qa.engine import Answer
     from ont_platform.validation import OntologyGuard
     from ont_platform.validation.rules import RuleConfig
 
@@ -346,6 +344,8 @@ class KnowledgeGraph:
         with self._writing():
             if check:
                 graph = parse_graph(data, fmt)  # nothing fetched: remote JSON-LD contexts are refused
+                from ont_platform.ingest.imports import check_import  # pyshacl: loaded only to check an import
+
                 check_import(self.store, graph, str(source), self.domain, self.limits.max_problems)
             before = len(self.store)
             self.store.load_rdf(data, fmt)
@@ -382,6 +382,8 @@ class KnowledgeGraph:
         writes: the answer is read from one committed state (before or after a write)."""
         with self._lock.reading():
             ctx = self._context(domain).for_question()
+            from ont_platform.qa.engine import answer as answer_question  # the reader: loaded at the first ask
+
             answer = answer_question(ctx, question, qid if qid is not None else "q")
         return Traced(answer, ctx.queries)
 

@@ -11,7 +11,6 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Literal
 
-from jsonschema import Draft202012Validator
 from pydantic import BaseModel, ConfigDict, Field
 
 OnchainIntent = Literal["path_exists", "token_flow", "cluster_lookup", "label_lookup", "no_path"]
@@ -106,7 +105,13 @@ def json_schema(name: str) -> dict[str, Any]:
 
 
 def schema_errors(obj: object, name: str) -> list[str]:
-    """Every JSON Schema violation of ``obj`` against contract ``name`` (empty when it conforms)."""
+    """Every JSON Schema violation of ``obj`` against contract ``name`` (empty when it conforms).
+
+    jsonschema is imported here, not at module level: with its format extras installed, importing it builds
+    an RFC 3987 grammar (about 2 s), and only verification needs it, not building or reading answers.
+    """
+    from jsonschema import Draft202012Validator
+
     validator = Draft202012Validator(json_schema(name))
     return [
         f"{'/'.join(str(p) for p in err.absolute_path) or '(root)'}: {err.message}"

@@ -22,11 +22,13 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ont_platform.errors import InputError
 from ont_platform.text_policy import from_spreadsheet_cell
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_RESAMPLES = 2000
 DEFAULT_SEED = 20240501
@@ -69,6 +71,7 @@ def cohen_kappa(a: Sequence[Hashable], b: Sequence[Hashable]) -> float | None:
 
 def _kappas(codes_a: np.ndarray, codes_b: np.ndarray, k: int, idx: np.ndarray) -> np.ndarray:
     """Kappa of each resample (rows of ``idx``); NaN where undefined."""
+    import numpy as np  # imported where used: the command line reads this module's defaults for its help
     batch, n = idx.shape
     ra, rb = codes_a[idx], codes_b[idx]
     p_o = (ra == rb).mean(axis=1)
@@ -94,6 +97,8 @@ def kappa_with_ci(a: Sequence[Hashable], b: Sequence[Hashable], *, resamples: in
     if n < 2:
         return KappaResult(kappa, None, None, n)
     labels = {lab: i for i, lab in enumerate(sorted(set(a) | set(b), key=repr))}
+    import numpy as np
+
     codes_a = np.array([labels[x] for x in a], dtype=np.int64)
     codes_b = np.array([labels[x] for x in b], dtype=np.int64)
     rng = np.random.default_rng(seed)

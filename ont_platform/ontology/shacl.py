@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pyshacl import validate
 from rdflib import Graph, URIRef
 from rdflib.namespace import SH
 
@@ -42,6 +41,8 @@ def shapes_graph(*domains: str | Domain) -> Graph:
 
 def check(data: Graph, domain: str | Domain) -> list[Violation]:
     """Validate ``data`` against the domain's shapes; an empty list means it conforms."""
+    from pyshacl import validate  # here, not at import: the compiled shapes usually answer without it
+
     conforms, report, _ = validate(
         data,
         shacl_graph=shapes_graph(domain),
