@@ -63,6 +63,7 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "OntologyRelation": "ont_platform.validation.models",
     "ValidationResult": "ont_platform.validation.result",
 })
+del TYPE_CHECKING, lazy_exports  # not public names of the package
 
 __version__ = "0.1.0"
 

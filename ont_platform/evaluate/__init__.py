@@ -55,6 +55,7 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "stratum_of": "ont_platform.evaluate.sample",
     "write_sample_csv": "ont_platform.evaluate.sample",
 })
+del TYPE_CHECKING, lazy_exports  # not public names of the package
 
 __all__ = [
     "GoldReport",

@@ -67,6 +67,7 @@ __getattr__, __dir__ = lazy_exports(__name__, {
     "Code": "ont_platform.validation.rules",
     "RuleConfig": "ont_platform.validation.rules",
 })
+del TYPE_CHECKING, lazy_exports  # not public names of the package
 
 __all__ = [  # noqa: RUF022 - plainly sorted, as everywhere in ont_platform
     "CheckStatus",
