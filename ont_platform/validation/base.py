@@ -23,7 +23,7 @@ from ont_platform.validation.rules import (
     check_all,
     check_ontology,
 )
-from ont_platform.validation.structure import Payload, parse
+from ont_platform.validation.structure import Payload, Salvage, parse_salvaging
 from ont_platform.validation.terms import OntologyIndex, as_index
 
 LLM = Callable[[str], Any]
@@ -76,13 +76,21 @@ def evaluate(payload: Payload, config: RuleConfig, index: OntologyIndex | None
              ) -> tuple[OntologyExtractionResult | None, Findings, dict[str, CheckStatus]]:
     """Structure, then the seed rules, then the ontology's rules: the deterministic part every built-in
     validator shares. Returns the parsed extraction (``None`` if its structure is wrong), the findings and
-    the status of each stage."""
-    ext, findings = parse(payload, config)
+    the status of each stage.
+
+    When the structure is wrong, the rules still run on the entities and relations that are well-formed on
+    their own (see :class:`~ont_platform.validation.structure.Salvage` for what is left out), so that every
+    independent fault is reported in one pass. Their stage is then ``failed`` if they found an error and
+    ``not_evaluated`` otherwise: a partial run that found nothing is not a pass.
+    """
+    ext, findings, salvage = parse_salvaging(payload, config)
     checks: dict[str, CheckStatus] = {"structure": "passed" if ext is not None else "failed"}
     if ext is None:
         checks["rules"] = "not_evaluated"
         if index is not None:
             checks["ontology"] = "not_evaluated"
+        if salvage is not None and len(findings.errors) + len(findings.warnings) < config.max_issues:
+            _check_salvaged(salvage, config, index, findings, checks)
         return None, findings, checks
     seed = check_all(ext, config)
     checks["rules"] = "failed" if seed.errors else "passed"
@@ -93,6 +101,22 @@ def evaluate(payload: Payload, config: RuleConfig, index: OntologyIndex | None
         checks["ontology"] = "failed" if onto.errors else "passed"
         findings.extend(onto)
     return ext, findings, checks
+
+
+def _check_salvaged(salvage: Salvage, config: RuleConfig, index: OntologyIndex | None, findings: Findings,
+                    checks: dict[str, CheckStatus]) -> None:
+    """The rules on the well-formed items of a structurally broken payload, at the payload's own paths."""
+    seed = salvage.translate(check_all(salvage.extraction, config))
+    if seed.errors:
+        checks["rules"] = "failed"
+    findings.extend(seed)
+    if index is not None:
+        onto = Findings(max_issues=config.max_issues)
+        check_ontology(salvage.extraction, index, onto)
+        onto = salvage.translate(onto)
+        if onto.errors:
+            checks["ontology"] = "failed"
+        findings.extend(onto)
 
 
 def make_result(validator: str, findings: Findings, checks: dict[str, CheckStatus],

@@ -1,4 +1,7 @@
-"""``ont validate``: JSON on stdout, exit 0 when the extraction passed, 1 when not, 2 for unusable input."""
+"""``ont validate``: JSON on stdout, exit 0 when the extraction passed, 1 when not, 2 for unusable input.
+
+Parity with the Python guard (fenced JSON, JSON Lines batches, entry-point plugins) is in test_cli_parity.py.
+"""
 
 from __future__ import annotations
 
@@ -80,12 +83,37 @@ def test_wrong_shape_is_a_result_not_unusable_input(tmp_path: Path, capsys: pyte
 @pytest.mark.parametrize("argv", [
     ["validate", "/nonexistent/file.json"],
     ["validate", "{file}", "--validator", "no-such-validator"],
-    ["validate", "{notjson}"],
+    ["validate", "{latin1}"],
+    ["validate", "{directory}"],
 ])
 def test_unusable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    file, notjson = _write(tmp_path, KG_PAYLOAD), _write(tmp_path, "{not json", "broken.json")
-    code, out, err = run([a.format(file=file, notjson=notjson) for a in argv], capsys)
+    file = _write(tmp_path, KG_PAYLOAD)
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes('{"entities": [{"id": "E_1", "label": "café", "type": "individual"}]}'.encode("latin-1"))
+    code, out, err = run([a.format(file=file, latin1=latin1, directory=tmp_path) for a in argv], capsys)
     assert code == 2 and out is None and err.startswith("error:")
+
+
+def test_unknown_validator_lists_the_available_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["validate", _write(tmp_path, KG_PAYLOAD), "--validator", "no-such-validator"], capsys)
+    assert code == 2 and out is None
+    listed = err.partition("available:")[2]
+    assert "no-such-validator" in err and all(name in listed for name in ("guardrails", "lightweight", "ontocast"))
+
+
+def test_text_that_is_not_json_is_a_result_as_in_the_guard(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # OntologyGuard.validate_sync("{not json") returns an invalid_json result; the command agrees (exit 1).
+    code, out, err = run(["validate", _write(tmp_path, "{not json", "broken.json")], capsys)
+    assert code == 1 and [(e["code"], e["path"]) for e in out["validation_errors"]] == [("invalid_json", "$")]
+    assert "validation failed" in err and "invalid_json" in err
+
+
+def test_a_byte_order_mark_is_not_part_of_the_payload(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(KG_PAYLOAD).encode())
+    code, out, _ = run(["validate", str(path), "--domain", "kg"], capsys)
+    assert code == 0 and out["validation_passed"] is True
 
 
 def test_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,5 +127,5 @@ def test_help_documents_the_command() -> None:
     sub = parser.add_subparsers()
     validate = add_parser(sub)
     text = validate.format_help()
-    for word in ("--validator", "--strict", "--domain", "Exit 0"):
+    for word in ("--validator", "--strict", "--domain", "--jsonl", "Exit 0"):
         assert word in text

@@ -225,3 +225,86 @@ def test_annotated_extraction_carries_the_validation_fields() -> None:
     assert annotated is not None and annotated.validation_passed is True
     assert [w.code for w in annotated.warnings] == ["meaningless_label"]
     assert LightweightValidator().check("{").annotated() is None
+
+
+# --- every independent fault in one pass ---------------------------------------------------------------------
+
+
+def _many() -> dict[str, Any]:
+    """KG_PAYLOAD with five relations, so that faults can sit far apart (entity 0, relation 3, ...)."""
+    payload = copy.deepcopy(KG_PAYLOAD)
+    payload["relations"] += [
+        {"id": "R_3", "source_id": "E_1", "predicate": "worksFor", "target_id": "E_2"},
+        {"id": "R_4", "source_id": "E_2", "predicate": "locatedIn", "target_id": "E_3"},
+        {"id": "R_5", "source_id": "E_1", "predicate": "worksFor", "target_id": "E_2"},
+    ]
+    assert LightweightValidator(ontology="kg").check(payload).validation_passed
+    return payload
+
+
+def test_structural_faults_do_not_hide_each_other_nor_the_rules() -> None:
+    payload = _many()
+    payload["entities"][0]["label"] = 5  # wrong_type in entity 0
+    payload["relations"][3]["confidence"] = "0.5"  # wrong_type in relation 3
+    del payload["relations"][1]["predicate"]  # missing_field
+    payload["entities"][2]["ontology_class"] = "Planet"  # unknown_class (ontology) on a well-formed entity
+    payload["relations"][4]["confidence"] = 1.5  # confidence_range (seed rule) on a well-formed relation
+    result = LightweightValidator(ontology="kg").check(payload)
+    assert _errors(result) == {
+        ("wrong_type", "$.entities[0].label"), ("wrong_type", "$.relations[3].confidence"),
+        ("missing_field", "$.relations[1].predicate"), ("unknown_class", "$.entities[2].ontology_class"),
+        ("confidence_range", "$.relations[4].confidence"),
+    }
+    assert len(result.validation_errors) == 5
+    assert result.checks == {"structure": "failed", "rules": "failed", "ontology": "failed"}
+    assert result.extraction is None  # nothing partial is ever handed on as the extraction
+    message = result.reask_message()
+    assert all(e.path in message for e in result.validation_errors)
+
+
+def test_relations_to_a_left_out_entity_are_not_called_dangling() -> None:
+    payload = _many()
+    payload["entities"][0]["label"] = 5  # E_1 is left out: relations from E_1 are not dangling
+    payload["relations"][3]["target_id"] = "E_404"  # but this one really is
+    assert _errors(LightweightValidator().check(payload)) == {
+        ("wrong_type", "$.entities[0].label"), ("dangling_endpoint", "$.relations[3].target_id")}
+    payload["entities"][1]["id"] = 2  # an unreadable id: any endpoint may have meant it
+    assert _errors(LightweightValidator().check(payload)) == {
+        ("wrong_type", "$.entities[0].label"), ("wrong_type", "$.entities[1].id")}
+
+
+def test_without_usable_entities_relations_are_still_checked() -> None:
+    payload = _many()
+    payload["entities"] = "E_1, E_2, E_3"
+    payload["relations"][2]["id"] = "rel-3"
+    payload["relations"][4]["target_id"] = "E_1"  # a self loop needs no entity list
+    assert _errors(LightweightValidator().check(payload)) == {
+        ("wrong_type", "$.entities"), ("relation_id_prefix", "$.relations[2].id"), ("self_loop", "$.relations[4]")}
+
+
+def test_salvaged_paths_and_references_are_the_payloads() -> None:
+    payload = copy.deepcopy(KG_PAYLOAD)
+    payload["entities"].insert(0, {"id": "E_0", "label": None, "type": "individual"})
+    payload["entities"].append(dict(payload["entities"][2]))  # E_2 again, at 4
+    result = LightweightValidator().check(payload)
+    assert _errors(result) == {("wrong_type", "$.entities[0].label"), ("duplicate_id", "$.entities[4].id")}
+    duplicate = next(e for e in result.validation_errors if e.code == "duplicate_id")
+    assert duplicate.message.endswith("already used by $.entities[2]")
+
+
+def test_a_partial_run_that_finds_nothing_is_not_a_pass() -> None:
+    payload = _many()
+    payload["relations"][0]["evidence"] = [{"offset": "12"}]
+    result = LightweightValidator(ontology="kg").check(payload)
+    assert _errors(result) == {("wrong_type", "$.relations[0].evidence[0].offset")}
+    assert result.checks == {"structure": "failed", "rules": "not_evaluated", "ontology": "not_evaluated"}
+    assert "source_id and target_id" not in " ".join(result.suggestions)
+
+
+def test_salvaged_findings_respect_the_issue_bound() -> None:
+    payload = {"entities": [{"id": 1, "label": "a", "type": "individual"}]
+               + [{"id": f"X{i}", "label": "", "type": "?"} for i in range(50)]}
+    result = LightweightValidator(config=RuleConfig(max_issues=10)).check(payload)
+    assert len(result.validation_errors) == 11
+    assert [e.code for e in result.validation_errors].count(Code.TOO_LARGE) == 1
+    assert result.validation_errors[-1].code == Code.TOO_LARGE
