@@ -133,6 +133,12 @@ def lemma_key(text: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def label_pattern(text: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """A label's lemma sequence and the glue between its lemmas."""
-    words, joints = glue(morphs(text, typos=False))
+    """A label's lemma sequence and the glue between its lemmas.
+
+    A label written as a bare verb stem (닿, "reach") is analysed in its dictionary form (닿다): alone, the
+    analyser splits off its final consonant and reads 하, so every 하는/했 in a question became that cue."""
+    ms = morphs(text, typos=False)
+    if any(m.tag == "Z_CODA" for m in ms) and text.strip() and "\uac00" <= text.strip()[-1] <= "\ud7a3":
+        ms = [m for m in morphs(text + "다", typos=False) if m.start < len(text)]
+    words, joints = glue(ms)
     return tuple(m.form for m in words), tuple(joints)

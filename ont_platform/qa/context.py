@@ -75,6 +75,22 @@ class Context:
         rows = self.run_select(node_classes(mint(self.domain, "node", node_id)))
         return [URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None]
 
+    def labels(self, node_ids: Iterable[str]) -> dict[str, str]:
+        """The ``rdfs:label`` of each node id that has one and whose label says more than the id (one query)."""
+        from ont_platform.sparql.common import node_labels
+
+        wanted = list(dict.fromkeys(i for i in node_ids if i))
+        if not wanted:
+            return {}
+        out: dict[str, str] = {}
+        for start in range(0, len(wanted), _VALUES_BATCH):
+            batch = wanted[start:start + _VALUES_BATCH]
+            for r in self.run_select(node_labels(mint(self.domain, "node", i) for i in batch)):
+                node, label = str(r.get("id")), str(r.get("label") or "").strip()
+                if node in batch and label and label != node:
+                    out.setdefault(node, label)
+        return out
+
     def run_ask(self, query: str) -> bool:
         self.queries.append(query)
         return self.store.ask(query, timeout=self.limits.query_timeout_s)

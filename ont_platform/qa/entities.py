@@ -150,7 +150,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
             parts.append(Part("start", s, e, text[s:e]))  # the same node named again
     if hop_span is not None:  # "within two hops": the words of the limit name no relation
         terms = [t for t in terms if t.end <= hop_span[0] or t.start >= hop_span[1]]
-    classes = [t for t in terms if t.kind == "class"]
+    classes = [t for t in terms if t.kind == "class" and not _verb_form(ctx, text, t)]
     class_spans = {(c.start, c.end) for c in classes}
     # A word that names a class and a relation (감독: Director, and "directed by") is read as the class: the
     # relation it implies is the one the ontology supplies to reach that class ("청하의 감독").
@@ -199,7 +199,75 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     p.unexplained = unexplained(text, ms, parts)
     if p.ambiguous:
         _disambiguate(ctx, p)
+    if not p.ambiguous:
+        _place_classes(ctx, p, classes, asked, first)
     return p
+
+
+def _place_classes(ctx: Context, p: EntityPlan, classes: list[Mention], asked: Mention | None,
+                   first: tuple[int, int]) -> None:
+    """Every class word must constrain the reading: say what the start is, where a step lands, the class the
+    ontology's chain goes to, or the asked class. A class word that does none of these would be read and then
+    ignored, and the answer could hold nodes of other classes ("회사 중에서 서울에 본사가 있는 곳은?" answered
+    with a foundation too). One such word before the start, when nothing else is asked, is the asked class
+    (class-first order, "Show me the companies headquartered in Seoul"); any other is a word the reading
+    could not place, so the question is refused naming it. In English a class before the start may instead be
+    where the first relation lands ("the company Minji Lee works for") or, in a chain of several relations, the
+    node a relative clause names between two of them ("the person who directed X")."""
+    used = {p.asked, p.gap, *(s.hint for s in p.steps)}
+    own = ctx.node_classes(p.start or "")
+    loose = [c for c in classes if c is not asked and URIRef(c.ref) not in used
+             and not any(ctx.onto.is_a(k, frozenset({URIRef(c.ref)})) for k in own)]
+    if p.english and p.steps and p.steps[0].hint is None:
+        # "Which city is the company Minji Lee works for in?": a class named before the start is where the
+        # first relation lands, when the ontology lets it land there.
+        ways = _ways(ctx, p.steps[0], own)
+        lands = frozenset().union(*(_landing(ctx, p.steps[0], frozenset(own), b) for b in ways))
+        before = [c for c in loose if c.end <= first[0] and URIRef(c.ref) in lands]
+        if len(before) == 1:
+            p.steps[0].hint = URIRef(before[0].ref)
+            loose.remove(before[0])
+    # After the start, a class word that names where one of the relations can end ("works at some company.
+    # What city is that company in?") is a landing the walk checks on its way (see _to_asked).
+    loose = [c for c in loose if c.end <= first[0] or not _ends_a_step(ctx, p.steps, URIRef(c.ref))]
+    if not loose:
+        return
+    if p.asked is None and len(loose) == 1 and loose[0].end <= first[0]:
+        c = loose.pop()
+        p.asked = URIRef(c.ref)
+        if not p.steps:
+            p.gap = None  # the whole chain to the asked class is supplied (see _fill)
+        p.parts = [Part("asked", part.start, part.end, part.text, part.ref)
+                   if (part.role, part.start, part.end) == ("class", c.start, c.end) else part for part in p.parts]
+    if p.english and len(p.steps) > 1:
+        # "In which city was the person who directed The Glass Garden born?": the class heads a relative
+        # clause and names the node between two relations, which the ontology's order of the steps decides.
+        loose = [c for c in loose if not _ends_a_step(ctx, p.steps, URIRef(c.ref))]
+    p.unexplained = [*p.unexplained, *(c.surface for c in loose if c.surface not in p.unexplained)]
+
+
+def _ends_a_step(ctx: Context, steps: list[Step], cls: URIRef) -> bool:
+    """Whether a node of ``cls`` can be at either end of one of ``steps`` (by the ontology's domain and range)."""
+    for step in steps:
+        for end in ctx.onto.ends(step.prop):
+            if not end or ctx.onto.is_a(cls, end):
+                return True
+    return False
+
+
+def _verb_form(ctx: Context, text: str, t: Mention) -> bool:
+    """Whether an English class word is said as a verb: the light stemmer meets "filmed" with the class Film
+    and "founded" with a class Founder, but "Which city was X filmed in?" names no film. A word ending in -ed
+    or -ing names the class only when one of the class's labels ends so too (Building, Painting)."""
+    said = text[t.start:t.end].lower().rstrip(".").split()
+    if not said or not said[-1].isascii():
+        return False
+    word = said[-1]
+    for ending in ("ed", "ing"):
+        if word.endswith(ending):
+            labels = [x.lower() for x in ctx.onto.labels(URIRef(t.ref)) if x.isascii()]
+            return not any(x.split()[-1].endswith(ending) for x in labels if x.split())
+    return False
 
 
 def _drop_predicate_hints(ctx: Context, ms: list[Morph], classes: list[Mention], start: str,

@@ -55,8 +55,8 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     terms = ctx.lexicon.find_terms(text, ms, skip=names)
     cue = {m.ref for m in terms if m.kind == "cue"}
     rels = {m.ref for m in terms if m.kind == "relation"}
-    classes = [m for m in terms if m.kind == "class"]
     nodes = _distinct_nodes(names)
+    classes = [m for m in terms if m.kind == "class" and not _apposed(ctx, ms, names, nodes, m)]
     missing = _unknown_id(text, names)
     asked, hop_span = hop_limit(text)
     parts = [Part("node", m.start, m.end, m.surface, m.ref) for m in names]
@@ -76,9 +76,11 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     has_target = bool(classes) or len(nodes) > 1
     if "cluster" in cue or str(OC.sameEntity) in rels:
         intent: Intent = "cluster"
-    elif classes and names and "path" not in cue and _said_of_start(text, names, classes) \
-            and all(_predicated(text, ms, c) for c in classes):
-        intent = "label"  # "n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?": what it is
+    elif classes and names and "path" not in cue and all(_predicated(text, ms, c) for c in classes) \
+            and (_said_of_start(text, names, classes)
+                 or not _walk_said(text, ms, names, classes, cue, rels, asked, len(nodes))):
+        # "n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?", "n_hot1은 뭐 하는 주소예요?": what it is
+        intent = "label"
     elif "label" in cue and "path" not in cue:
         intent = "label"
     elif has_target and ("path" in cue or "flow" not in cue):
@@ -100,6 +102,23 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
         else:
             p.target_class = URIRef(_target(text, classes).ref) if classes else None
     return p
+
+
+def _apposed(ctx: Context, ms: list[Morph], names: list[Mention], nodes: list[tuple[str, list[str]]],
+             c: Mention) -> bool:
+    """A class word right after the start's name, at most a determiner between ("0x03eb… 이 주소는", "n_w1
+    지갑에서"), that the start belongs to: it names the start again and is no destination. Counted as a target,
+    "0x03eb… 이 주소는 뭐 하는 주소예요?" became a path to any address."""
+    if not names or not nodes:
+        return False
+    first = min(names, key=lambda n: n.start)
+    if c.start < first.end:
+        return False
+    between = [m for m in ms if first.end <= m.start and m.end <= c.start]
+    if any(m.tag != "MM" for m in between):
+        return False
+    own = ctx.node_classes(nodes[0][0])
+    return any(ctx.onto.is_a(k, frozenset({URIRef(c.ref)})) for k in own)
 
 
 _COPULA_KO = re.compile(r"\s*(?:이야|야|이냐|냐|인가|인지|입니까|이에요|예요|이니|니|이지|지|인가요|일까)(?![가-힣])")
@@ -136,6 +155,28 @@ def _target(text: str, classes: list[Mention]) -> Mention:
     address (the head noun) and answered with a router one hop away."""
     marked = [c for c in classes if _TO_KO.match(text, c.end) or _TO_EN.search(text[:c.start])]
     return marked[-1] if marked else classes[-1]
+
+
+def _walk_said(text: str, ms: list[Morph], names: list[Mention], classes: list[Mention], cue: set[str],
+               rels: set[str], hops: int | None, nodes: int) -> bool:
+    """Whether anything in the question speaks of money moving: a path, flow or transfer word, a second node, a
+    hop limit, a destination marked on a class (거래소로, "to an exchange") or a source marked on the start
+    (n_a1에서, "from n_a1"). A class word with a copula and none of these ("n_hot1은 뭐 하는 주소예요?") says
+    what the start is; read as a path it answered "yes, to an address" with confidence."""
+    if cue & {"path", "flow", "incoming", "outgoing", "context"} or str(OC.transfer) in rels or nodes > 1:
+        return True
+    if hops is not None or "→" in text or "->" in text:
+        return True
+    if any(_TO_KO.match(text, c.end) or _TO_EN.search(text[:c.start]) for c in classes):
+        return True
+    for n in names:
+        after = next((m for m in ms if m.start >= n.end), None)
+        if after is not None and after.tag.startswith("J") and after.form in _FROM:
+            return True
+        before = text[: n.start].casefold().split()
+        if before and before[-1] == "from":
+            return True
+    return False
 
 
 _TO = frozenset({"로", "으로", "에", "에게", "한테", "에게로"})
@@ -204,7 +245,29 @@ def answer(ctx: Context, question: str, q_id: str) -> OnchainAnswer:
         result = _flow(ctx, p, q_id)
     else:
         result = _path(ctx, p, q_id)
-    return result.model_copy(update={"answer_ko": f"{result.answer_ko} (읽은 질문: {reading(ctx, p)})"})
+    others = [n for n in result.cited_nodes if n != p.start]
+    # names for the nodes the answer reached; a reply about the start alone (a "no" the transfer mirror gave
+    # without a query, a class lookup that states the label itself) runs no query for them
+    text = with_labels(result.answer_ko, ctx.labels([p.start, *others])) if others else result.answer_ko
+    return result.model_copy(update={"answer_ko": f"{text} (읽은 질문: {reading(ctx, p)})"})
+
+
+def with_labels(text: str, labels: dict[str, str]) -> str:
+    """``text`` with each node id followed by its label, so a person reads names where the contract keeps
+    ids: "거래소(a_28c6c06298)" → "거래소(a_28c6c06298 · Binance 14)", "a_1 → a_2" → "a_1(Wallet A) → a_2(…)".
+    Only whole ids are touched (not an id inside a longer word or address)."""
+    if not labels:
+        return text
+    pattern = re.compile(r"(?<![\w.])(" + "|".join(re.escape(i) for i in sorted(labels, key=len, reverse=True))
+                         + r")(?![\w])(\)?)")
+
+    def mark(m: re.Match[str]) -> str:
+        node, close = m.group(1), m.group(2)
+        if close:  # "거래소(a_28c6c06298)": the label goes inside the parentheses
+            return f"{node} · {labels[node]})"
+        return f"{node}({labels[node]})"
+
+    return pattern.sub(mark, text)
 
 
 def reading(ctx: Context, p: OnchainPlan) -> str:

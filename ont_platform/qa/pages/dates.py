@@ -252,6 +252,25 @@ def _resolve(kind: str, m: re.Match[str], as_of: date) -> DateExpr:
     return DateExpr("vague", s, e, text=text, relative=True)
 
 
+_LOOKING_BACK = re.compile(r"\s*(?:in\s+)?(?:the\s+)?(?:최근|지난|과거|last|past)", re.IGNORECASE)
+
+
+def _spans_of_periods(work: str, found: list[DateExpr]) -> list[DateExpr]:
+    """A length said right after a named period is that period's length, not a second window: "2026년 9월 한
+    달 동안" is September, where '한 달 동안' alone (no 최근/지난) would be the month up to the reference day,
+    and the two together matched no page. The length's words join the period's span; its own words for the
+    relation (동안, during) then read as the period's."""
+    out: list[DateExpr] = []
+    for expr in found:
+        prev = out[-1] if out else None
+        if (prev is not None and expr.kind == "recent" and prev.kind == "period" and not prev.relative
+                and not work[prev.end:expr.start].strip() and not _LOOKING_BACK.match(expr.text)):
+            prev.end = expr.end
+            continue
+        out.append(expr)
+    return out
+
+
 def read_dates(work: str, as_of: date) -> tuple[list[DateExpr], list[str]]:
     """Date expressions in ``work`` with the relation words around them; also the dates that do not exist."""
     taken = [False] * len(work)
@@ -274,6 +293,7 @@ def read_dates(work: str, as_of: date) -> tuple[list[DateExpr], list[str]]:
                 taken[i] = True
             found.append(expr)
     found.sort(key=lambda x: x.start)
+    found = _spans_of_periods(work, found)
     for i, expr in enumerate(found):
         nxt = found[i + 1] if i + 1 < len(found) else None
         if nxt is not None and expr.kind == "period" and nxt.kind == "period" and RANGE_LINK.match(work[expr.end : nxt.start]):

@@ -42,7 +42,7 @@ from ont_platform.qa.pages.slots import (
 from ont_platform.qa.pages.terms import find_terms
 from ont_platform.qa.pages.values import read_bool, read_text
 from ont_platform.qa.pages.vocabulary import METRIC_WINDOW_DAYS, NUMERIC, dataset_vocabulary
-from ont_platform.qa.pages.wording import example, ko, options, particle
+from ont_platform.qa.pages.wording import example, fmt, ko, options, particle
 from ont_platform.qa.text import normalize
 
 _MAX_VALUE = Decimal(10) ** 15
@@ -396,6 +396,11 @@ class _Reader:
                                    f"{listed}입니다. 어느 컬럼에 어떤 조건을 둘지 알려 주세요.")
         order = list(dict.fromkeys(s.column for s in sorted(slots, key=lambda s: s.start) if s.conditions))
         conditions = sorted((c for s in slots for c in s.conditions), key=lambda c: (order.index(c.column), c.start))
+        clash = _contradiction(conditions)
+        if clash is not None:
+            a, b = (f"{c.column} {c.op} {fmt(c.value)}" for c in clash)
+            return _say("clarify", f"'{a}'{particle(a, '과', '와')} '{b}'{particle(b, '은', '는')} 함께 성립할 수 없어, 질문을 잘못 읽었을 수 있으므로 실행하지 "
+                                   "않았습니다. 어느 조건을 뜻하셨는지 알려 주세요.")
         return PageQuery("ran", _dedupe(conditions), order, notes=self.notes)
 
 
@@ -424,6 +429,37 @@ def _kind(column_type: str) -> str:
 def _verbal(ms: list[Morph], end: int) -> bool:
     """Whether a column word is used as a verb ('수정된', '업데이트한'): a cue, not a demand for a condition."""
     return any(m.start >= end and m.start <= end + 1 and m.tag in ("XSV", "XSA") for m in ms)
+
+
+def _contradiction(conditions: list[Condition]) -> tuple[Condition, Condition] | None:
+    """Two conditions on one column that no value meets (a lower bound above an upper one, two different
+    equalities). A question meant to find something; a filter that cannot match is a misreading ("2026년 9월 한
+    달 동안" once added the month before the reference day to September), so it is asked back, not run as an
+    empty answer. Text and true/false values are left to the equality check only."""
+    by_column: dict[str, list[Condition]] = {}
+    for c in conditions:
+        by_column.setdefault(c.column, []).append(c)
+    for conds in by_column.values():
+        for i, a in enumerate(conds):
+            for b in conds[i + 1:]:
+                if _disjoint(a, b) or _disjoint(b, a):
+                    return a, b
+    return None
+
+
+def _disjoint(a: Condition, b: Condition) -> bool:
+    """Whether ``a`` (a lower bound or an equality) and ``b`` (an upper bound or an equality) exclude each other."""
+    if a.op not in (">=", ">", "=") or b.op not in ("<=", "<", "="):
+        return False
+    if a.op == "=" and b.op == "=":
+        return a.value != b.value
+    strict = a.op == ">" or b.op == "<"
+    low, high = a.value, b.value
+    if isinstance(low, Decimal) and isinstance(high, Decimal):
+        return low > high or (low == high and strict)
+    if isinstance(low, date) and isinstance(high, date):
+        return low > high or (low == high and strict)
+    return False
 
 
 def _dedupe(conditions: list[Condition]) -> list[Condition]:
