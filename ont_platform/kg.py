@@ -74,6 +74,12 @@ class LoadReport:
     replaced: int = 0
     """Resources whose values an ``upsert`` load replaced."""
 
+    def _repr_html_(self) -> str:
+        """:meth:`as_dict` as a table, for notebooks."""
+        from ont_platform.answer.html import table
+
+        return table(type(self).__name__, self.as_dict())
+
     def as_dict(self) -> dict[str, object]:
         return {
             "domain": self.domain,
@@ -116,15 +122,18 @@ class KnowledgeGraph:
         graph_iri: str | None = None,
         headers: dict[str, str] | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        read_only: bool = False,
     ) -> KnowledgeGraph:
         """Open a graph: embedded Oxigraph by default (in memory, or on disk at ``path``), ``backend="rdflib"``
         (optionally over your own ``graph``), or ``backend="remote"`` with SPARQL ``endpoint`` URLs (working in
         the named graph ``graph_iri``, sending ``headers``; see docs/remote-endpoints.md).
 
-        Raises :class:`~ont_platform.errors.StoreLockedError` when another process holds ``path``.
+        Raises :class:`~ont_platform.errors.StoreLockedError` when another process holds ``path``; with
+        ``read_only=True`` the store at ``path`` is opened beside that process instead, as it is at that moment
+        (questions, queries and exports work; every write raises :class:`~ont_platform.errors.StoreError`).
         """
         store = open_store(backend, path=path, endpoint=endpoint, update_endpoint=update_endpoint, graph=graph,
-                           graph_iri=graph_iri, headers=headers)
+                           graph_iri=graph_iri, headers=headers, read_only=read_only)
         return cls(store, limits=limits)
 
     # -- datasets ----------------------------------------------------------------------------------------------
@@ -386,6 +395,17 @@ class KnowledgeGraph:
 
             answer = answer_question(ctx, question, qid if qid is not None else "q")
         return Traced(answer, ctx.queries)
+
+    def labels(self, node_ids: Iterable[str], *, domain: str | None = None) -> dict[str, str]:
+        """The ``rdfs:label`` of each node id of ``domain`` that has one (ids without one are left out), for
+        showing names beside the ids an answer's contract fields hold:
+
+        >>> kg = KnowledgeGraph.open(); _ = kg.load("examples/kg", shacl=False)
+        >>> kg.labels(["pl_seoul", "no_such_node"])
+        {'pl_seoul': '서울'}
+        """
+        with self._lock.reading():
+            return self._context(domain).for_question().labels(node_ids)
 
     def _invalidate(self) -> None:
         """Drop what was derived from the data (question contexts, the loaded domains) after a write that may

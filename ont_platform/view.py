@@ -2,29 +2,37 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
 from ont_platform.qa.engine import Answer
 
 
-def render(result: Answer, question: str | None = None) -> str:
-    """A few lines per answer: the question, the decision, the path or rows, and the evidence."""
+def render(result: Answer, question: str | None = None, labels: Mapping[str, str] | None = None) -> str:
+    """A few lines per answer: the question, the decision, the path or rows, and the evidence. With ``labels``
+    (node id → label, :meth:`KnowledgeGraph.labels`) each node id is followed by its name."""
+    names = labels or {}
+
+    def n(node: str | None) -> str:
+        return f"{node} ({names[node]})" if node is not None and node in names else str(node)
+
     lines: list[str] = []
     if isinstance(result, OnchainAnswer):
         lines.append(f"[{result.q_id}] {question or ''}".rstrip())
         lines.append(f"  {result.intent} · confidence {result.confidence} · grounded {result.grounding_ok}")
         lines.append(f"  {result.answer_ko}")
         for e in result.path:
-            lines.append(f"    {e.edge_id}: {e.from_} → {e.to}  tx {e.tx_hash or '— (inferred)'}")
+            lines.append(f"    {e.edge_id}: {n(e.from_)} → {n(e.to)}  tx {e.tx_hash or '— (inferred)'}")
         if result.cited_nodes:
-            lines.append(f"  cited: {', '.join(result.cited_nodes)}")
+            lines.append(f"  cited: {', '.join(map(n, result.cited_nodes))}")
     elif isinstance(result, HopDecision):
         lines.append(f"[{result.query_id}] {question or ''}".rstrip())
-        shown = f" → {result.answer}" if result.answer else ""
+        shown = f" → {', '.join(n(a.strip()) for a in result.answer.split(','))}" if result.answer else ""
         factors = f" ({', '.join(result.factors)})" if result.factors else ""
         lines.append(f"  {result.decision}{shown}{factors}")
         lines.append(f"  {result.reason}")
         for h in result.path:
-            lines.append(f"    {h.src} -{h.rel}-> {h.dst}  chunk {h.chunk_id or '— (none)'}")
+            lines.append(f"    {n(h.src)} -{h.rel}-> {n(h.dst)}  chunk {h.chunk_id or '— (none)'}")
         lines.append(f"  evidence: {result.evidence}")
         if result.hedge:
             lines.append(f"  note: {result.hedge}")

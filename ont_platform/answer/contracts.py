@@ -26,6 +26,12 @@ class _Contract(BaseModel):
         """The contract as plain JSON data (aliases applied)."""
         return self.model_dump(by_alias=True, mode="json")
 
+    def _repr_html_(self) -> str:
+        """A table of the main fields and the path as a picture, for notebooks."""
+        from ont_platform.answer.html import answer_html
+
+        return answer_html(self.to_json(), type(self).__name__)
+
 
 class PathEdge(_Contract):
     """One observed or inferred on-chain edge of an answer's path."""

@@ -95,6 +95,15 @@ def _read_batch(path: Path) -> list[tuple[str, str]]:
     return items
 
 
+def _node_ids(result: object) -> list[str]:
+    """The node ids an answer names (path ends, cited nodes, the answer), for their labels; none for pages."""
+    doc = result.to_json() if hasattr(result, "to_json") else {}
+    ids = [*doc.get("cited_nodes", []), *(doc.get("answer") or "").split(",")]
+    for hop in doc.get("path", []):
+        ids += [hop.get("src") or hop.get("from"), hop.get("dst") or hop.get("to")]
+    return [i.strip() for i in ids if isinstance(i, str) and i.strip()]
+
+
 def cmd_ask(args: argparse.Namespace) -> int:
     from ont_platform.view import render
 
@@ -109,7 +118,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
             if args.json or args.batch:
                 _emit(result.to_json())
             else:
-                sys.stdout.write(render(result, question))
+                sys.stdout.write(render(result, question, kg.labels(_node_ids(result), domain=args.domain)))
     return EXIT_OK
 
 

@@ -87,6 +87,12 @@ class IngestReport:
     aliases_added: int = 0
     """Names the text used that linked nodes did not have, added as ``skos:altLabel``."""
 
+    def _repr_html_(self) -> str:
+        """:meth:`as_dict` as a table, for notebooks."""
+        from ont_platform.answer.html import table
+
+        return table(type(self).__name__, self.as_dict())
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "accepted": self.accepted,

@@ -49,6 +49,12 @@ class RetractReport:
     triples_removed: int = 0
     """Plain ``source kind target`` triples no live relation asserts any more."""
 
+    def _repr_html_(self) -> str:
+        """:meth:`as_dict` as a table, for notebooks."""
+        from ont_platform.answer.html import table
+
+        return table(type(self).__name__, self.as_dict())
+
     def as_dict(self) -> dict[str, object]:
         return {"domain": self.domain, "activity": self.activity, "edges": self.edges, "nodes": self.nodes,
                 "triples_removed": self.triples_removed}

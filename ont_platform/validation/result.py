@@ -78,6 +78,12 @@ class ValidationResult:
         """A copy that records how many outputs were validated (1 + the number of re-asks)."""
         return replace(self, attempts=attempts)
 
+    def _repr_html_(self) -> str:
+        """:meth:`as_dict` as a table, for notebooks."""
+        from ont_platform.answer.html import table
+
+        return table(type(self).__name__, self.as_dict())
+
     def as_dict(self, *, include_extraction: bool = False) -> dict[str, Any]:
         """JSON-ready view: ``validation_passed``, ``validation_errors``, ``warnings`` and the rest."""
         out: dict[str, Any] = {
