@@ -59,6 +59,7 @@ def open_graph(args: argparse.Namespace) -> KnowledgeGraph:
         endpoint=getattr(args, "endpoint", None),
         update_endpoint=getattr(args, "update_endpoint", None),
         limits=parse_limits(getattr(args, "limit", None)),
+        read_only=bool(getattr(args, "read_only", False)),
     )
 
 
@@ -66,6 +67,9 @@ def store_args(p: argparse.ArgumentParser, *, with_store: bool = True) -> None:
     """The options that say which store a command opens, and ``--limit``."""
     if with_store:
         p.add_argument("--store", metavar="PATH", help="on-disk Oxigraph store (default: in memory)")
+        p.add_argument("--read-only", action="store_true",
+                       help="open the --store read-only, beside a process that holds it (e.g. ont serve); it is "
+                            "read as it is when opened, and nothing is written")
     p.add_argument("--backend", choices=["oxigraph", "rdflib", "remote"], default="oxigraph",
                    help="storage backend (default: oxigraph, embedded)")
     p.add_argument("--endpoint", metavar="URL", help="SPARQL query URL (backend remote)")

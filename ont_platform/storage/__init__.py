@@ -22,6 +22,7 @@ def open_store(
     graph_iri: str | None = None,
     headers: dict[str, str] | None = None,
     timeout: float = 30.0,
+    read_only: bool = False,
 ) -> Store:
     """Open a store.
 
@@ -30,11 +31,16 @@ def open_store(
     * ``"remote"``: a SPARQL 1.1 endpoint at ``endpoint`` (query URL) and ``update_endpoint``, working in the
       named graph ``graph_iri`` (a project default otherwise), sending ``headers`` (e.g. ``Authorization``)
       and waiting at most ``timeout`` seconds per request.
+
+    ``read_only=True`` opens an existing on-disk Oxigraph store at ``path`` beside the process that holds it for
+    writing, as it is at that moment; writes through it raise :class:`~ont_platform.errors.StoreError`.
     """
+    if read_only and (backend != "oxigraph" or path is None):
+        raise InputError("read_only applies to an on-disk oxigraph store: give path= (or --store PATH)")
     if backend == "oxigraph":
         from ont_platform.storage.oxigraph import OxigraphStore
 
-        return OxigraphStore(path)
+        return OxigraphStore(path, read_only=read_only)
     if backend == "rdflib":
         if path is not None:
             raise InputError("the rdflib backend is in memory only; use backend='oxigraph' for a path")

@@ -112,8 +112,14 @@ class OxigraphStore(Store):
 
     backend = "oxigraph"
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else None
+        self.read_only = read_only
+        """Opened with ``read_only=True``: a view of an existing on-disk store as it was when opened, beside the
+        process that holds it for writing; every write raises :class:`StoreError` before touching anything."""
+        if read_only:
+            self._open_read_only()
+            return
         unclean = self.path is not None and _left_open_by_a_dead_process(self.path)
         if unclean:
             log.warning("recovering the store at %s after an unclean shutdown (the process that had it open was "
@@ -125,7 +131,8 @@ class OxigraphStore(Store):
             text = str(exc)
             if "lock" in text.lower():
                 raise StoreLockedError(
-                    f"store at {self.path} is locked: another process has it open for writing"
+                    f"store at {self.path} is locked: another process has it open for writing (open it with "
+                    "read_only=True, or --read-only, to read it beside that process)"
                 ) from exc
             raise StoreError(f"cannot open store at {self.path}: {text}") from exc
         if unclean:
@@ -139,6 +146,29 @@ class OxigraphStore(Store):
             if (self.path / BULK_MARKER).exists():
                 self._undo_bulk_load()
             _write_open_marker(self.path)
+
+    def _open_read_only(self) -> None:
+        """Open the store read-only (pyoxigraph ``Store.read_only``): no lock is taken and nothing on disk is
+        touched (no open marker, no recovery of an interrupted bulk load: those are the writer's to do).
+
+        What it sees is the store as of opening; a writer's later commits are not seen until it is opened
+        again. pyoxigraph calls reading beside a writing process undefined, because the writer may compact
+        and delete files the reader still expects: a read that fails that way is a :class:`StoreError` saying
+        to open it again, never a partial answer."""
+        if self.path is None:
+            raise InputError("read_only=True needs the path of an on-disk store")
+        if not self.path.is_dir():
+            raise StoreError(f"no store at {self.path} to open read-only")
+        try:
+            self._store = ox.Store.read_only(str(self.path))
+        except OSError as exc:
+            raise StoreError(f"cannot open the store at {self.path} read-only: {exc}") from exc
+        self._lanes = {False: _Lane(), True: _Lane()}
+
+    def _writable(self) -> None:
+        if self.read_only:
+            raise StoreError(f"the store at {self.path} is open read-only: nothing was written (open it without "
+                             "read_only, in the process that may write, to change it)")
 
     @property
     def _s(self) -> ox.Store:
@@ -248,6 +278,7 @@ class OxigraphStore(Store):
         (a loader that finds a bad row late raises it there), aborts the transaction: the store keeps exactly
         what it held, in memory and on disk. The iterator's own exception is re-raised unchanged.
         """
+        self._writable()
         reader = _ChunkReader(chunks)
         bulk = self.path is not None and self._is_empty()
         try:
@@ -304,6 +335,7 @@ class OxigraphStore(Store):
         (self.path / BULK_MARKER).unlink(missing_ok=True)
 
     def _load(self, data: bytes, fmt: ox.RdfFormat) -> None:
+        self._writable()
         refuse_dtd(data)
         try:
             self._s.load(data, format=fmt, to_graph=ox.DefaultGraph())
@@ -314,6 +346,7 @@ class OxigraphStore(Store):
         self._written()
 
     def update(self, sparql_update: str) -> None:
+        self._writable()
         try:
             self._s.update(sparql_update)
         except SyntaxError as exc:
@@ -345,6 +378,7 @@ class OxigraphStore(Store):
         return len(self._s)
 
     def clear(self) -> None:
+        self._writable()
         try:
             with _engine_errors("clear"):
                 self._s.clear_graph(ox.DefaultGraph())
@@ -354,6 +388,7 @@ class OxigraphStore(Store):
     def optimize(self) -> None:
         """Compact an on-disk store; queries right after a large load are faster once this has run."""
         if self.path is not None:
+            self._writable()
             with _engine_errors("optimize"):
                 self._s.optimize()
 
@@ -364,6 +399,9 @@ class OxigraphStore(Store):
         the flush, so that a process killed before that is reported at the next open.
         """
         self._written(wait=True)
+        if self._store is not None and self.read_only:
+            self._store = None  # nothing to flush, and the open marker is the writer's
+            return
         if self._store is not None:
             if self.path is not None:
                 with _engine_errors("close"):
