@@ -1,9 +1,8 @@
-"""The SPARQL 1.1 Protocol endpoint ``/sparql``: real clients (rdflib's SPARQLStore in its three request forms,
-httpx for each result format, and this library's own ``backend="remote"``) read the same rows as
+"""The SPARQL 1.1 Protocol endpoint ``/sparql``: real clients (SPARQLWrapper, rdflib's SPARQLStore in its three
+request forms, httpx for each result format, and this library's own ``backend="remote"``) read the same rows as
 ``KnowledgeGraph.select`` on the served graph; updates, refused queries and unusable requests get JSON errors.
 
-The server is uvicorn in a thread, on a socket bound to a free loopback port before it starts (no port race);
-SPARQLWrapper is not installed, so rdflib's ``SPARQLStore`` stands in for a third-party client.
+The server is uvicorn in a thread, on a socket bound to a free loopback port before it starts (no port race).
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from fastapi.testclient import TestClient
 from rdflib import BNode, Graph, Literal, URIRef, Variable
 from rdflib.plugins.stores.sparqlstore import SPARQLStore
 from rdflib.query import Result
+from SPARQLWrapper import CSV, GET, JSON, POST, POSTDIRECTLY, URLENCODED, XML, SPARQLWrapper
 
 from ont_platform.errors import QueryTimeout
 from ont_platform.kg import KnowledgeGraph
@@ -96,6 +96,32 @@ def test_rdflib_sparqlstore_reads_what_select_returns(base: str, kg: KnowledgeGr
             assert graph.query(query).askAnswer == kg.select(query)[0]["result"].toPython(), query
     finally:
         store.close()
+
+
+def _wrapper_rows(result: dict) -> list[dict[str, str]]:
+    return [{k: v["value"] for k, v in b.items()} for b in result["results"]["bindings"]]
+
+
+@pytest.mark.parametrize("method, encoding", [(GET, URLENCODED), (POST, URLENCODED), (POST, POSTDIRECTLY)])
+def test_sparqlwrapper_reads_what_select_returns(base: str, kg: KnowledgeGraph, method: str, encoding: str) -> None:
+    client = SPARQLWrapper(f"{base}/sparql")
+    client.setMethod(method)
+    client.setRequestMethod(encoding)
+    for query in SELECTS:
+        client.setQuery(query)
+        client.setReturnFormat(JSON)
+        expected = [{k: str(v) for k, v in row.items() if v is not None} for row in kg.select(query)]
+        assert _wrapper_rows(client.queryAndConvert()) == expected, query
+    for query in ASKS:
+        client.setQuery(query)
+        for fmt in (JSON, XML):
+            client.setReturnFormat(fmt)
+            got = client.queryAndConvert()
+            answer = got["boolean"] if fmt == JSON else got.getElementsByTagName("boolean")[0].firstChild.data == "true"
+            assert answer is kg.select(query)[0]["result"].toPython(), query
+    client.setQuery(SELECTS[-1])
+    client.setReturnFormat(CSV)
+    assert client.queryAndConvert().decode().splitlines()[0] == "n"
 
 
 @pytest.mark.parametrize("accept, fmt", [("application/sparql-results+json", "json"),
