@@ -131,8 +131,10 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
 
 def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) -> str:
     """The names questions use, of the domain's entity nodes (all of them, or only ``nodes``): each node's id
-    with its labels, aliases and normalised address. Relations (``ont:kind``) and chunks (``ont:text``) also
-    carry an ``ont:id`` and are left out; so are the nodes of other domains stored in the same graph."""
+    with its labels, aliases, normalised address and the address as written (a raw address whose checksum
+    failed has no normalised one, and is still how a user names the node). Relations (``ont:kind``) and chunks
+    (``ont:text``) also carry an ``ont:id`` and are left out; so are the nodes of other domains stored in the
+    same graph."""
     head = f"  VALUES ?n {{ {' '.join(iri(str(n)) for n in nodes)} }}\n" if nodes is not None else ""
     prefix = literal(str(mint(domain, "node", "")))
     return (
@@ -140,7 +142,7 @@ def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) 
         f"  ?n ont:id ?id .\n"
         f"  FILTER (STRSTARTS(STR(?n), {prefix}))\n"
         f"  FILTER NOT EXISTS {{ ?n ont:kind ?k }} FILTER NOT EXISTS {{ ?n ont:text ?t }}\n"
-        f"  OPTIONAL {{ ?n rdfs:label|skos:altLabel|oc:addressNorm ?name }}\n"
+        f"  OPTIONAL {{ ?n rdfs:label|skos:altLabel|oc:addressNorm|oc:rawAddress ?name }}\n"
         f"}} LIMIT {int(limit)}"
     )
 

@@ -200,7 +200,10 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     if p.ambiguous:
         _disambiguate(ctx, p)
     if not p.ambiguous:
-        _place_classes(ctx, p, classes, asked, first)
+        # a word that names a class and a relation at once stands for the relation that reaches the class
+        # (see above): it constrains the walk through the ontology's chain, so it is placed already
+        said_as_relation = {(t.start, t.end) for t in terms if t.kind == "relation"}
+        _place_classes(ctx, p, [c for c in classes if (c.start, c.end) not in said_as_relation], asked, first)
     return p
 
 
@@ -218,21 +221,23 @@ def _place_classes(ctx: Context, p: EntityPlan, classes: list[Mention], asked: M
     own = ctx.node_classes(p.start or "")
     loose = [c for c in classes if c is not asked and URIRef(c.ref) not in used
              and not any(ctx.onto.is_a(k, frozenset({URIRef(c.ref)})) for k in own)]
-    if p.english and p.steps and p.steps[0].hint is None:
-        # "Which city is the company Minji Lee works for in?": a class named before the start is where the
-        # first relation lands, when the ontology lets it land there.
-        ways = _ways(ctx, p.steps[0], own)
-        lands = frozenset().union(*(_landing(ctx, p.steps[0], frozenset(own), b) for b in ways))
-        before = [c for c in loose if c.end <= first[0] and URIRef(c.ref) in lands]
-        if len(before) == 1:
-            p.steps[0].hint = URIRef(before[0].ref)
+    before = [c for c in loose if c.end <= first[0]]
+    if p.english and len(before) == 1:
+        # "Which city is the company Minji Lee works for in?", "Where is the studio that produced X
+        # headquartered?": a class named before the start is where the relation leaving the start lands, when
+        # exactly one named relation can leave the start and land there.
+        cls = URIRef(before[0].ref)
+        leaving = [st for st in p.steps if st.hint is None
+                   and cls in frozenset().union(*(_landing(ctx, st, frozenset(own), b) for b in _ways(ctx, st, own)))]
+        if len(leaving) == 1:
+            leaving[0].hint = cls
             loose.remove(before[0])
     # After the start, a class word that names where one of the relations can end ("works at some company.
     # What city is that company in?") is a landing the walk checks on its way (see _to_asked).
     loose = [c for c in loose if c.end <= first[0] or not _ends_a_step(ctx, p.steps, URIRef(c.ref))]
     if not loose:
         return
-    if p.asked is None and len(loose) == 1 and loose[0].end <= first[0]:
+    if p.asked is None and len(loose) == 1 and loose[0].end <= first[0] and not (p.english and len(p.steps) > 1):
         c = loose.pop()
         p.asked = URIRef(c.ref)
         if not p.steps:
@@ -325,8 +330,8 @@ def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention]
                    asked: Mention | None, english: bool) -> list[Mention]:
     """One relation said twice, as a noun and then a verb ("에이크미 본사는 어느 도시에 있어": 본사 and 있 both say
     where it is): a relation noun followed by a relation verb at or above it (or below it), with no class word
-    between them but the asked one, is one step, named by the narrower word. Two verbs are two clauses ("있는
-    곳이 속한 도시") and stay two steps."""
+    between them but the asked one, is one step, named by the narrower word; the same relation said as a verb
+    and as a noun is one step too. Two verbs are two clauses ("있는 곳이 속한 도시") and stay two steps."""
     nouns = {m.start for m in ms if m.tag in ("NNG", "NNP")}
     # English has no noun tag here: a word after a possessive or an article is used as a noun ("Beta's office
     # is in", "the office of Beta is in")
@@ -337,6 +342,11 @@ def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention]
     nouns |= {m.start for m in ms if m.tag == "SL" and is_question_word(m, text)}
     out: list[Mention] = []
     for t in rels:
+        if out and out[-1].ref == t.ref and (out[-1].start in nouns or t.start in nouns) and not any(
+                out[-1].end <= c.start and c.end <= t.start for c in classes):
+            # the same relation as a verb and as a noun ("where Dahye Lee was born? Her hometown, I mean"):
+            # said again, not walked again. Two verbs stay two steps ("born where X was born").
+            continue
         if out and out[-1].start in nouns:
             prev = out[-1]
             a, b = URIRef(prev.ref), URIRef(t.ref)

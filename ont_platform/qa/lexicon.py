@@ -101,7 +101,9 @@ class Lexicon:
         flat = compact(label)
         if len(flat) >= 3:  # spacing variants analyse differently (핫월렛 / 핫 월렛): match the letters too
             self._add_surface(flat, kind, ref)
-        elif kind == "class" and len(flat) == 2 and all(_hangul(ch) for ch in flat):
+        elif kind in ("class", "relation") and len(flat) == 2 and all(_hangul(ch) for ch in flat):
+            # a two-syllable noun the analyser may split in a question (후원의 → 후 + 원 + 의): matched as a
+            # whole word, followed by nothing or a particle
             self.short[flat].add((kind, ref))
 
     def _add_surface(self, flat: str, kind: str, ref: str) -> None:

@@ -118,3 +118,51 @@ def test_conditions_no_page_can_meet_are_asked_back(pages_kg: KnowledgeGraph, qu
 
 def test_a_range_that_can_hold_still_runs(pages_kg: KnowledgeGraph) -> None:
     assert pages_kg.ask("노출 500 이상 1000 이하 페이지").status == "ran"
+
+
+def test_a_relation_said_as_a_verb_and_again_as_a_noun_is_one_step(films: KnowledgeGraph) -> None:
+    born = {e["src"]: e["dst"] for e in _rows("films", "kg_edges.csv") if e["rel"] == "bornIn"}
+    answer = films.ask("Do you happen to know where Dahye Lee was born? Her hometown, I mean.")
+    assert answer.decision == "answer" and answer.answer == born["a_dahye"]
+    assert len(answer.path) == 1
+
+
+def test_a_class_heading_an_english_relative_clause_is_where_the_leaving_relation_lands(
+        films: KnowledgeGraph) -> None:
+    answer = films.ask("Where is the studio that produced Winter Station headquartered?")
+    assert answer.decision == "answer", answer.reason
+    studio = answer.path[0].dst
+    assert answer.path[0].src == "f_winter" and studio.startswith("s_")
+    based = {e["src"]: e["dst"] for e in _rows("films", "kg_edges.csv") if e["rel"] == "basedIn"}
+    assert answer.answer == based[studio]
+
+
+def test_a_node_is_found_by_the_address_as_written_when_its_checksum_failed(onchain_kg: KnowledgeGraph) -> None:
+    rows = {r["node_id"]: r for r in _rows("onchain", "onchain_nodes.csv")}
+    raw = rows["n_badsum"]["address"]
+    answer = onchain_kg.ask(f"What kind of address is {raw}?")
+    assert answer.cited_nodes == ["n_badsum"] and answer.intent == "label_lookup"
+    assert "그래프에 없는" not in answer.answer_ko
+
+
+def test_a_two_syllable_relation_label_is_found_where_the_analyser_splits_it(tmp_path: Path) -> None:
+    folder = tmp_path / "gen"
+    folder.mkdir()
+    (folder / "ontology.ttl").write_text(
+        '@prefix x: <https://example.org/g#> . @prefix owl: <http://www.w3.org/2002/07/owl#> .\n'
+        '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n'
+        '<https://example.org/g> a owl:Ontology ; <https://w3id.org/ont-platform/core#domainName> "g" .\n'
+        'x:A a owl:Class ; rdfs:label "기관"@ko . x:B a owl:Class ; rdfs:label "부서"@ko .\n'
+        'x:sup a owl:ObjectProperty ; rdfs:domain x:A ; rdfs:range x:B ; rdfs:label "지원"@ko .\n'
+        'x:spo a owl:ObjectProperty ; rdfs:domain x:B ; rdfs:range x:A ; rdfs:label "후원"@ko .\n', encoding="utf-8")
+    (folder / "kg_nodes.csv").write_text("node_id,class,label,aliases\nnd_1,A,nd_1,\nnd_2,B,nd_2,\nnd_3,A,nd_3,\n"
+                                         "nd_4,B,nd_4,\n", encoding="utf-8")
+    (folder / "kg_edges.csv").write_text("edge_id,src,rel,dst,chunk_id,grounded\ne1,nd_1,sup,nd_2,c1,true\n"
+                                         "e2,nd_2,spo,nd_3,c2,true\ne3,nd_3,sup,nd_4,c3,true\n", encoding="utf-8")
+    (folder / "kg_chunks.csv").write_text("chunk_id,text\nc1,nd_1 nd_2\nc2,nd_2 nd_3\nc3,nd_3 nd_4\n",
+                                          encoding="utf-8")
+    with KnowledgeGraph.open() as kg:
+        kg.load(folder, shacl=False)
+        answer = kg.ask("nd_1 의 지원의 후원의 지원은?")  # 후원의: 후 + 원 + 의 to the analyser
+        assert answer.decision == "answer" and [h.rel for h in answer.path] == ["sup", "spo", "sup"]
+        assert answer.answer == "nd_4"
