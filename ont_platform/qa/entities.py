@@ -174,7 +174,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         limit = 1
     for c in classes:
         parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
-    ordered = _relation_order(said, first, english)
+    ordered = _relation_order(said, first, english, ms, text)
     steps = [Step(URIRef(t.ref), t.surface, (t.start, t.end), _hint(t, classes, asked, english, rels))
              for t in ordered]
     gap = None
@@ -438,15 +438,19 @@ def _hint(t: Mention, classes: list[Mention], asked: Mention | None, english: bo
     return URIRef(nxt.ref) if nxt.start - t.end <= 3 else None
 
 
-def _relation_order(rels: list[Mention], start: tuple[int, int], english: bool) -> list[Mention]:
+def _relation_order(rels: list[Mention], start: tuple[int, int], english: bool, ms: Sequence[Morph] = (),
+                    text: str = "") -> list[Mention]:
     """Korean says the chain in walking order; English nests it the other way before the name ("Where is the
     company Hong works for?"): relations after the name in order, then those before it, innermost first."""
     if not english:
         return list(rels)
     after = [t for t in rels if t.start >= start[1]]
     before = list(reversed([t for t in rels if t.end <= start[0]]))
-    if after and before and after[-1].ref == before[0].ref:
-        before = before[1:]  # "Where is Acme located?": one relation, said around the name
+    between = [m for m in ms if before and before[0].end <= m.start and m.end <= start[0]]
+    if after and before and after[-1].ref == before[0].ref and not any(is_question_word(m, text) for m in between):
+        # "Where is Acme located?": one relation, said around the name. With a question word between the two
+        # ("Who was born where Dahye Lee was born?") they are two clauses, and two steps.
+        before = before[1:]
     return after + before
 
 

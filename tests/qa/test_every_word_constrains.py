@@ -166,3 +166,12 @@ def test_a_two_syllable_relation_label_is_found_where_the_analyser_splits_it(tmp
         answer = kg.ask("nd_1 의 지원의 후원의 지원은?")  # 후원의: 후 + 원 + 의 to the analyser
         assert answer.decision == "answer" and [h.rel for h in answer.path] == ["sup", "spo", "sup"]
         assert answer.answer == "nd_4"
+
+
+def test_one_relation_in_two_clauses_around_the_name_is_two_steps(films: KnowledgeGraph) -> None:
+    born = {e["src"]: e["dst"] for e in _rows("films", "kg_edges.csv") if e["rel"] == "bornIn"}
+    same_place = {p for p, c in born.items() if c == born["a_dahye"] and p != "a_dahye"}
+    assert same_place  # the question has an answer other than the city
+    answer = films.ask("Who was born where Dahye Lee was born?")
+    assert answer.decision == "answer" and set((answer.answer or "").split(", ")) == same_place
+    assert films.ask("Where was Dahye Lee born?").answer == born["a_dahye"]  # said around the name: one step
