@@ -154,6 +154,11 @@ class Mirrors:
         self._lock = threading.Lock()
         self._by_predicate: dict[URIRef, Adjacency] = {}
 
+    def held(self, predicate: URIRef) -> Adjacency | None:
+        """The mirror of ``predicate`` as it is kept now, without reading one (for diagnostics and tests)."""
+        with self._lock:
+            return self._by_predicate.get(predicate)
+
     def get(self, store: Store, predicate: URIRef) -> Adjacency | None:
         """The mirror of ``predicate`` as the store holds it now (read on first use and after any write it was
         not told about), or ``None`` for a store without a write generation."""

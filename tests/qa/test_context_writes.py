@@ -47,9 +47,9 @@ def test_loading_another_domain_keeps_the_first_domain_s_context() -> None:
         kg.load(EXAMPLES / "onchain")
         question = "n_a1 에서 3-hop 안에 거래소 입금주소에 닿나요?"
         before = kg.ask(question).to_json()
-        ctx = kg._contexts["onchain"]
+        ctx = kg.context("onchain")
         kg.load(EXAMPLES / "kg")
-        assert kg._contexts["onchain"] is ctx
+        assert kg.context("onchain") is ctx
         _same(ctx.lexicon, _fresh(kg, "onchain"))
         assert kg.ask(question, domain="onchain").to_json() == before
         assert kg.domains() == ["kg", "onchain"] == kg._domains
@@ -96,11 +96,11 @@ def test_the_lexicon_after_ingests_equals_a_fresh_build(domain: str, data: st.Da
         first = kg.ingest(data.draw(valid_payloads(domain=domain), label="first"), domain=domain)
         assert first.accepted, first.as_dict()
         kg.ask("아무 질문", domain=domain)  # builds the context
-        ctx = kg._contexts[domain]
+        ctx = kg.context(domain)
         for k in range(data.draw(st.integers(1, 3), label="ingests")):
             payload = _renamed(data.draw(valid_payloads(domain=domain), label=f"ingest {k}"), f"k{k}_")
             report = kg.ingest(payload, domain=domain)
-            assert kg._contexts[domain] is ctx  # kept, not dropped
+            assert kg.context(domain) is ctx  # kept, not dropped
             assert report.accepted, report.as_dict()  # new ids: the batch is new nodes, the lexicon must grow
             _same(ctx.lexicon, _fresh(kg, domain))
             if report.accepted:
@@ -182,7 +182,7 @@ def test_an_ingest_keeps_the_context_and_its_names_answer(onchain: KnowledgeGrap
         answer = onchain.ask(question).to_json()
         assert answer["intent"] == "path_exists" and answer["path"][-1]["to"] == "n_ex2", question
     assert builds == []  # the lexicon was extended, not rebuilt
-    _same(onchain._contexts["onchain"].lexicon, _fresh(onchain, "onchain"))
+    _same(onchain.context("onchain").lexicon, _fresh(onchain, "onchain"))
     refused = onchain.ingest({"entities": [{"id": "E_new", "label": "x", "type": "individual",
                                             "ontology_class": "Mixer"}]}, config=LENIENT)
     assert not refused.accepted and builds == []
@@ -208,7 +208,7 @@ def test_each_question_has_its_own_query_record(onchain: KnowledgeGraph) -> None
     again, second = onchain.trace(QUESTIONS[5])
     assert isinstance(again, OnchainAnswer) and second and again.generated_query in second
     assert not set(second) & set(queries) - {again.generated_query}
-    assert onchain._contexts["onchain"].queries == []  # the shared context records nothing
+    assert onchain.context("onchain").queries == []  # the shared context records nothing
 
 
 # --- threads ---------------------------------------------------------------------------------------------------
