@@ -151,6 +151,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     if hop_span is not None:  # "within two hops": the words of the limit name no relation
         terms = [t for t in terms if t.end <= hop_span[0] or t.start >= hop_span[1]]
     classes = [t for t in terms if t.kind == "class" and not _verb_form(ctx, text, t)]
+    classes, unjoined = _coordinated(ctx, text, classes)
     class_spans = {(c.start, c.end) for c in classes}
     # A word that names a class and a relation (감독: Director, and "directed by") is read as the class: the
     # relation it implies is the one the ontology supplies to reach that class ("청하의 감독").
@@ -196,7 +197,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     if steps:
         steps[0].direction = _first_direction(ms, text, first, [t for t in rels if t.start >= first[1]], english)
         steps[0].said = _object_particle(ms, first)
-    p.unexplained = unexplained(text, ms, parts)
+    p.unexplained = unexplained(text, ms, parts) + unjoined
     if p.ambiguous:
         _disambiguate(ctx, p)
     if not p.ambiguous:
@@ -249,6 +250,29 @@ def _place_classes(ctx: Context, p: EntityPlan, classes: list[Mention], asked: M
         # clause and names the node between two relations, which the ontology's order of the steps decides.
         loose = [c for c in loose if not _ends_a_step(ctx, p.steps, URIRef(c.ref))]
     p.unexplained = [*p.unexplained, *(c.surface for c in loose if c.surface not in p.unexplained)]
+
+
+_AND_OR = re.compile(r"\s*(?:와|과|랑|이랑|하고|및|또는|이나|나|,|and|or|&|/)\s*(?:the\s+)?", re.IGNORECASE)
+
+
+def _coordinated(ctx: Context, text: str, classes: list[Mention]) -> tuple[list[Mention], list[str]]:
+    """Two class words joined by "and"/"or" (단체랑 회사, "companies and foundations") ask for both. When one
+    class holds the other, they are that broader class, one word spanning both; otherwise the reader has no
+    union to walk to and the pair is returned as words it could not place. Read one by one, the second became
+    the asked class and the first a landing, and "서울에 있는 단체랑 회사 전부" lost the foundation."""
+    out: list[Mention] = []
+    unjoined: list[str] = []
+    for c in classes:
+        prev = out[-1] if out else None
+        if prev is not None and prev.end <= c.start and _AND_OR.fullmatch(text[prev.end:c.start]):
+            a, b = URIRef(prev.ref), URIRef(c.ref)
+            broader = b if ctx.onto.is_a(a, frozenset({b})) else a if ctx.onto.is_a(b, frozenset({a})) else None
+            if broader is not None:
+                out[-1] = Mention("class", str(broader), prev.start, c.end, text[prev.start:c.end])
+                continue
+            unjoined.append(text[prev.start:c.end])
+        out.append(c)
+    return out, unjoined
 
 
 def _ends_a_step(ctx: Context, steps: list[Step], cls: URIRef) -> bool:

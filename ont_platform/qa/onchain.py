@@ -57,6 +57,10 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     rels = {m.ref for m in terms if m.kind == "relation"}
     nodes = _distinct_nodes(names)
     classes = [m for m in terms if m.kind == "class" and not _apposed(ctx, ms, names, nodes, m)]
+    if cue & {"flow", "incoming", "outgoing"} or str(OC.transfer) in rels:
+        # money moves in the question, so "어떤 주소로든" is a destination (any address), not a class question:
+        # the class word inside the label cue counts as a target
+        classes = sorted(classes + _classes_in_cues(ctx, text, terms), key=lambda c: c.start)
     missing = _unknown_id(text, names)
     asked, hop_span = hop_limit(text)
     parts = [Part("node", m.start, m.end, m.surface, m.ref) for m in names]
@@ -81,7 +85,10 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
                  or not _walk_said(text, ms, names, classes, cue, rels, asked, len(nodes))):
         # "n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?", "n_hot1은 뭐 하는 주소예요?": what it is
         intent = "label"
-    elif "label" in cue and "path" not in cue:
+    elif "label" in cue and "path" not in cue and not (cue & {"flow", "incoming", "outgoing"}
+                                                     or str(OC.transfer) in rels):
+        # "어떤 주소" asks what kind of address — unless money moves in the question ("D4에서 어떤 주소로든
+        # 송금한 적", to any address at all)
         intent = "label"
     elif has_target and ("path" in cue or "flow" not in cue):
         intent = "path"
@@ -100,8 +107,20 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
         if len(nodes) > 1:
             p.target_node = nodes[1][0]
         else:
-            p.target_class = URIRef(_target(text, classes).ref) if classes else None
+            p.target_class = URIRef(_target(ctx, text, classes).ref) if classes else None
     return p
+
+
+def _classes_in_cues(ctx: Context, text: str, terms: list[Mention]) -> list[Mention]:
+    """The class words inside the question's label cues ("어떤 주소": 주소), at their place in ``text``."""
+    out: list[Mention] = []
+    for t in terms:
+        if t.kind == "cue" and t.ref == "label":
+            part = text[t.start:t.end]
+            for m in morphs(part):  # looked up word by word: the whole-question match keeps only the cue
+                out += [Mention(kind, ref, t.start + m.start, t.start + m.end, m.form)
+                        for kind, ref, _joints in sorted(ctx.lexicon.terms.get((m.form,), ())) if kind == "class"]
+    return out
 
 
 def _apposed(ctx: Context, ms: list[Morph], names: list[Mention], nodes: list[tuple[str, list[str]]],
@@ -149,12 +168,18 @@ _TO_KO = re.compile(r"\s*(?:으로|로|에게|한테|까지|에(?!서))")
 _TO_EN = re.compile(r"\b(?:to|into|reach(?:es|ed)?)\s+(?:an?\s+|the\s+|any\s+)?$", re.IGNORECASE)
 
 
-def _target(text: str, classes: list[Mention]) -> Mention:
+def _target(ctx: Context, text: str, classes: list[Mention]) -> Mention:
     """The class a path question goes to: the one marked as the destination ("거래소로 넘어간 주소": 거래소; "to
     an exchange"), else the last one named. Without this, "지갑 W7에서 거래소로 곧바로 넘어간 주소" looked for any
-    address (the head noun) and answered with a router one hop away."""
+    address (the head noun) and answered with a router one hop away. A broader class right after a narrower one
+    ("거래소 쪽 주소", "exchange addresses") is the same place, named by the narrower."""
     marked = [c for c in classes if _TO_KO.match(text, c.end) or _TO_EN.search(text[:c.start])]
-    return marked[-1] if marked else classes[-1]
+    last = marked[-1] if marked else classes[-1]
+    # "거래소 쪽 주소": a broader class word right after a narrower one names the same place, by the narrower
+    earlier = [c for c in classes if c.end <= last.start and _SAME_PLACE.fullmatch(text[c.end:last.start])]
+    if earlier and ctx.onto.is_a(URIRef(earlier[-1].ref), frozenset({URIRef(last.ref)})):
+        return earlier[-1]
+    return last
 
 
 def _walk_said(text: str, ms: list[Morph], names: list[Mention], classes: list[Mention], cue: set[str],
@@ -178,6 +203,8 @@ def _walk_said(text: str, ms: list[Morph], names: list[Mention], classes: list[M
             return True
     return False
 
+
+_SAME_PLACE = re.compile(r"\s*(?:쪽|측|계열|관련|의)?\s*")
 
 _TO = frozenset({"로", "으로", "에", "에게", "한테", "에게로"})
 _FROM = frozenset({"에서", "으로부터", "로부터", "부터", "에게서", "한테서"})

@@ -175,3 +175,37 @@ def test_one_relation_in_two_clauses_around_the_name_is_two_steps(films: Knowled
     answer = films.ask("Who was born where Dahye Lee was born?")
     assert answer.decision == "answer" and set((answer.answer or "").split(", ")) == same_place
     assert films.ask("Where was Dahye Lee born?").answer == born["a_dahye"]  # said around the name: one step
+
+
+def test_two_classes_joined_by_and_ask_for_both_or_are_refused(kg_kg: KnowledgeGraph) -> None:
+    classes = {r["node_id"]: r["class"] for r in _rows("kg", "kg_nodes.csv")}
+    in_seoul = {e["src"] for e in _rows("kg", "kg_edges.csv") if e["rel"] == "locatedIn" and e["dst"] == "pl_seoul"
+                and e["grounded"] == "true"}
+    assert {classes[n] for n in in_seoul} > {"Company"}  # the union is more than the companies
+    for question in ("서울에 있는 단체랑 회사 전부 말해 봐", "Which companies and organizations are in Seoul?"):
+        answer = kg_kg.ask(question)
+        assert answer.decision == "answer" and set((answer.answer or "").split(", ")) == in_seoul, answer.reason
+    refused = kg_kg.ask("서울에 있는 회사랑 사람 전부 말해 봐")  # no class holds both: nothing to walk to
+    assert refused.decision == "refuse" and "회사랑 사람" in refused.reason
+
+
+def test_a_broader_class_after_a_narrower_one_names_the_narrower_target(onchain_kg: KnowledgeGraph) -> None:
+    classes = {r["node_id"]: r["onto_class"] for r in _rows("onchain", "onchain_nodes.csv")}
+    answer = onchain_kg.ask("지갑 A1에서 보낸 돈이 거래소 쪽 주소 어디든 닿았는지 궁금해요")
+    assert answer.intent == "path_exists" and answer.path
+    assert classes[answer.path[-1].to].startswith("Exchange")  # an exchange's address, not the first hop
+    assert answer.answer_ko.rstrip(")").endswith("Exchange")
+
+
+def test_a_kind_of_address_word_with_money_moving_is_no_class_question(onchain_kg: KnowledgeGraph) -> None:
+    senders = {e["from"] for e in _rows("onchain", "onchain_edges.csv")}
+    assert "n_d4" not in senders and "n_w1" in senders
+    assert onchain_kg.ask("휴면 지갑 D4에서 어떤 주소로든 송금한 적 있나요?").intent == "no_path"
+    assert onchain_kg.ask("n_w1에서 어떤 주소로든 송금한 적 있나요?").intent == "path_exists"
+
+
+def test_a_count_compared_with_a_fraction_is_asked_back(pages_kg: KnowledgeGraph) -> None:
+    answer = pages_kg.ask("Show me pages with 10 clicks or fewer and a bounce rate over 0.75")
+    assert answer.status == "clarify" or answer.parsed_filter == "clicks_30d <= 10 AND bounce_rate_30d > 0.75"
+    assert pages_kg.ask("클릭 10 이하이고 이탈률 0.75 초과 페이지").parsed_filter == (
+        "clicks_30d <= 10 AND bounce_rate_30d > 0.75")

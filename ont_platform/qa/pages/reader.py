@@ -396,6 +396,13 @@ class _Reader:
                                    f"{listed}입니다. 어느 컬럼에 어떤 조건을 둘지 알려 주세요.")
         order = list(dict.fromkeys(s.column for s in sorted(slots, key=lambda s: s.start) if s.conditions))
         conditions = sorted((c for s in slots for c in s.conditions), key=lambda c: (order.index(c.column), c.start))
+        for c in conditions:  # a count compared with a fraction: the number went to the wrong column
+            if (self.vocab.columns[c.column].type == "integer" and isinstance(c.value, Decimal)
+                    and c.value != c.value.to_integral_value()):
+                col = self.vocab.columns[c.column]
+                return _say("clarify", f"{ko(col)}{particle(col.label, '은', '는')} 횟수 컬럼인데 기준 값이 정수가 "
+                                       f"아닙니다({fmt(c.value)}). 숫자를 다른 컬럼의 것으로 잘못 읽었을 수 있어 "
+                                       "실행하지 않았습니다. 숫자를 컬럼 바로 뒤에 적어 주세요(예: '클릭 10 이하').")
         clash = _contradiction(conditions)
         if clash is not None:
             a, b = (f"{c.column} {c.op} {fmt(c.value)}" for c in clash)
