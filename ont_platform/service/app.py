@@ -106,12 +106,15 @@ SPARQL_ERRORS: dict[int | str, dict[str, Any]] = {
         (503, "the query ran out of time (query_timeout), the store failed, or the service is busy"),
     )
 }
-SPARQL_RESULTS = {"content": {media.split(";")[0]: {} for media in sparql.MEDIA_TYPES.values()} | {
-    "text/turtle": {}}, "description": "the results (SELECT, ASK), or the service description (no query)"}
+SPARQL_RESULTS = {"content": {media.split(";")[0]: {} for media in (*sparql.MEDIA_TYPES.values(),
+                                                                     *sparql.GRAPH_MEDIA_TYPES.values())},
+                  "description": "the results (SELECT, ASK), the graph (CONSTRUCT, DESCRIBE), or the service "
+                                 "description (no query)"}
 SPARQL_OPENAPI: dict[str, Any] = {
     "parameters": [
         {"name": "query", "in": "query", "required": False, "schema": {"type": "string"},
-         "description": "a SELECT or ASK query; without one, GET answers the service description (Turtle)"},
+         "description": "a SELECT, ASK, CONSTRUCT or DESCRIBE query; without one, GET answers the service "
+                        "description (Turtle)"},
         {"name": "default-graph-uri", "in": "query", "required": False, "schema": {"type": "string"},
          "description": f"may only name the served graph, <{sparql.GRAPH_NAME}>"},
     ],
@@ -442,7 +445,19 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
                                                                      "application/sparql-query body")
                 endpoint = str(request.url.replace(query=""))
                 return Response(sparql.service_description(endpoint, None), media_type="text/turtle; charset=utf-8")
-            checked = await asyncio.to_thread(sparql.inspect, kg, asked.query)
+            try:
+                checked = await asyncio.to_thread(sparql.inspect, kg, asked.query)
+            except sparql.ProtocolError as refused:
+                if refused.code != "not_supported":
+                    raise
+                # CONSTRUCT or DESCRIBE: run through kg.query (checked and bounded the same way), sent as a graph
+                graph_fmt = sparql.negotiate_graph(request.headers.get("accept"))
+                graph = await asyncio.to_thread(sparql.run_graph, kg, asked.query)
+                content = await asyncio.to_thread(sparql.serialize_graph, graph, graph_fmt)
+                headers = {"Vary": "Accept"}
+                if getattr(graph, "truncated", False):
+                    headers["X-SPARQL-MaxRows"] = str(kg.limits.max_result_rows)
+                return Response(content, media_type=sparql.GRAPH_MEDIA_TYPES[graph_fmt], headers=headers)
             fmt = sparql.negotiate(request.headers.get("accept"), checked.form)
             outcome = await asyncio.to_thread(sparql.run, kg, checked)
             content = await asyncio.to_thread(sparql.serialize, outcome, fmt)
@@ -475,8 +490,9 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         app.add_api_route("/sparql", sparql_all, methods=[method], operation_id=f"sparql_{method.lower()}",
                           tags=["sparql"], responses={200: SPARQL_RESULTS, **SPARQL_ERRORS},
                           openapi_extra=SPARQL_OPENAPI,
-                          summary="SPARQL 1.1 Protocol, read-only: SELECT and ASK over the served graph, checked "
-                                  "and bounded like KnowledgeGraph.select; without a query, the service description")
+                          summary="SPARQL 1.1 Protocol, read-only: SELECT, ASK, CONSTRUCT and DESCRIBE over the served "
+                                  "graph, checked and bounded like KnowledgeGraph.query; without a query, the service "
+                                  "description")
         app.add_api_route("/sparql/{domain}", sparql_domain, methods=[method],
                           operation_id=f"sparql_domain_{method.lower()}", tags=["sparql"],
                           responses={200: SPARQL_RESULTS, **SPARQL_ERRORS}, openapi_extra=SPARQL_OPENAPI,

@@ -42,6 +42,15 @@ MEDIA_TYPES: dict[str, str] = {
 }
 """The Content-Type of each result format."""
 
+GraphFormat = Literal["turtle", "nt", "xml"]
+GRAPH_MEDIA_TYPES: dict[str, str] = {"turtle": "text/turtle; charset=utf-8", "nt": "application/n-triples",
+                                     "xml": "application/rdf+xml"}
+"""The Content-Type of each graph format (the answer of a CONSTRUCT or DESCRIBE)."""
+_GRAPH_ACCEPTED: dict[str, GraphFormat] = {
+    "text/turtle": "turtle", "application/x-turtle": "turtle", "application/n-triples": "nt", "text/plain": "nt",
+    "application/rdf+xml": "xml",  # rdflib's SPARQLStore asks for it (with SPARQL XML results) by default
+}
+
 _ACCEPTED: dict[str, Format] = {
     "application/sparql-results+json": "json",
     "application/json": "json",
@@ -189,6 +198,54 @@ def negotiate(accept: str | None, form: Form) -> Format:
     return best[2]
 
 
+def negotiate_graph(accept: str | None) -> GraphFormat:
+    """The graph format for an ``Accept`` header: Turtle unless N-Triples is preferred (highest ``q``, earliest
+    on a tie); Turtle when the header is missing or accepts anything. Raises 406 ``not_acceptable``."""
+    if accept is None or not accept.strip():
+        return "turtle"
+    best: tuple[float, int, GraphFormat] | None = None
+    for position, item in enumerate(accept.split(",")):
+        media, *options = (part.strip() for part in item.split(";"))
+        q = 1.0
+        for option in options:
+            key, _, value = option.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        media = media.lower()
+        chosen = "turtle" if media in ("*/*", "text/*", "application/*") else _GRAPH_ACCEPTED.get(media)
+        if chosen is None or q <= 0:
+            continue
+        if best is None or q > best[0]:
+            best = (q, position, chosen)
+    if best is None:
+        raise ProtocolError(406, "not_acceptable", "graph results can be sent as text/turtle, application/n-triples "
+                                                   "or application/rdf+xml; the Accept header allows none of them")
+    return best[2]
+
+
+def run_graph(kg: KnowledgeGraph, text: str) -> Graph:
+    """A CONSTRUCT or DESCRIBE through :meth:`KnowledgeGraph.query` (checked, timed and capped as there: it runs
+    as a SELECT and the graph is filled in here). Raises :class:`ProtocolError`."""
+    try:
+        result = kg.query(text)
+    except QueryError as exc:
+        raise _refusal(exc) from exc
+    except StoreError as exc:
+        raise ProtocolError(503, "store_unavailable", str(exc)) from exc
+    if not isinstance(result, Graph):  # the inspector said CONSTRUCT/DESCRIBE; kg.query agrees or this is a bug
+        raise ProtocolError(400, "query_refused", "expected a CONSTRUCT or DESCRIBE query")
+    return result
+
+
+def serialize_graph(graph: Graph, fmt: GraphFormat) -> bytes:
+    """The graph as Turtle (with the project's prefixes), N-Triples or RDF/XML."""
+    out = graph.serialize(format=fmt, encoding="utf-8")
+    return out if isinstance(out, bytes) else b""
+
+
 def choose_graph(graphs: Sequence[KnowledgeGraph], domains: Sequence[str],
                  holds: Mapping[str, KnowledgeGraph]) -> KnowledgeGraph:
     """The graph ``/sparql`` answers over: the first of ``graphs`` that holds every loaded domain. When the
@@ -316,5 +373,6 @@ def service_description(endpoint: str, triples: int | None) -> bytes:
     return g.serialize(format="turtle", encoding="utf-8")
 
 
-__all__ = ["GRAPH_NAME", "MEDIA_TYPES", "ProtocolError", "SparqlRequest", "check_dataset", "choose_graph",
-           "inspect", "negotiate", "read_request", "run", "serialize", "service_description", "variables"]
+__all__ = ["GRAPH_MEDIA_TYPES", "GRAPH_NAME", "MEDIA_TYPES", "ProtocolError", "SparqlRequest", "check_dataset",
+           "choose_graph", "inspect", "negotiate", "negotiate_graph", "read_request", "run", "run_graph", "serialize",
+           "serialize_graph", "service_description", "variables"]

@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from rdflib import BNode, Graph, Literal, URIRef, Variable
 from rdflib.plugins.stores.sparqlstore import SPARQLStore
 from rdflib.query import Result
-from SPARQLWrapper import CSV, GET, JSON, POST, POSTDIRECTLY, URLENCODED, XML, SPARQLWrapper
+from SPARQLWrapper import CSV, GET, JSON, POST, POSTDIRECTLY, TURTLE, URLENCODED, XML, SPARQLWrapper
 
 from ont_platform.errors import QueryTimeout
 from ont_platform.kg import KnowledgeGraph
@@ -218,13 +218,46 @@ def test_a_refused_query_is_400_with_the_reason(client: TestClient, query: str, 
     assert body["error"] == "query_refused" and reason in body["message"]
 
 
-@pytest.mark.parametrize("query, form", [("CONSTRUCT WHERE { ?s ?p ?o }", "CONSTRUCT"),
-                                         ("DESCRIBE <urn:x>", "DESCRIBE")])
-def test_construct_and_describe_are_not_supported_yet(client: TestClient, query: str, form: str) -> None:
-    response = client.get("/sparql", params={"query": query})
-    assert response.status_code == 400
-    assert response.json() == {"error": "not_supported",
-                               "message": f"{form} queries are not supported yet: only SELECT and ASK are run here"}
+CONSTRUCTS = [
+    f"CONSTRUCT {{ ?ds <urn:x:domain> ?d }} WHERE {{ ?ds <{CORE}domain> ?d }}",
+    "CONSTRUCT { ?s a ?c } WHERE { ?s a ?c } ORDER BY ?s ?c LIMIT 40",
+    "DESCRIBE <https://w3id.org/ont-platform/id/kg/node/p_hong>",
+]
+
+
+@pytest.mark.parametrize("query", CONSTRUCTS)
+@pytest.mark.parametrize("accept, fmt", [(None, "turtle"), ("text/turtle", "turtle"),
+                                         ("application/n-triples", "nt"), ("text/plain;q=0.5, */*;q=0.1", "nt"),
+                                         ("application/rdf+xml", "xml")])
+def test_construct_and_describe_send_the_graph_query_gives(client: TestClient, kg: KnowledgeGraph, query: str,
+                                                           accept: str | None, fmt: str) -> None:
+    response = client.get("/sparql", params={"query": query}, headers={"Accept": accept} if accept else {})
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].split(";")[0] == sparql_endpoint.GRAPH_MEDIA_TYPES[fmt].split(";")[0]
+    got = Graph().parse(data=response.text, format=fmt)
+    expected = kg.query(query)
+    assert isinstance(expected, Graph) and len(expected) > 0
+    assert set(got) == set(expected)
+
+
+def test_a_graph_in_a_results_format_is_not_acceptable(client: TestClient) -> None:
+    response = client.get("/sparql", params={"query": CONSTRUCTS[0]},
+                          headers={"Accept": "application/sparql-results+json"})
+    assert response.status_code == 406 and response.json()["error"] == "not_acceptable"
+
+
+def test_sparqlwrapper_and_sparqlstore_read_constructed_graphs(base: str, kg: KnowledgeGraph) -> None:
+    client = SPARQLWrapper(f"{base}/sparql")
+    client.setQuery(CONSTRUCTS[1])
+    client.setReturnFormat(TURTLE)
+    got = Graph().parse(data=client.queryAndConvert(), format="turtle")
+    assert set(got) == set(kg.query(CONSTRUCTS[1]))  # type: ignore[arg-type]
+    store = SPARQLStore(f"{base}/sparql")
+    try:
+        remote = Graph(store=store, identifier=URIRef(GRAPH_NAME)).query(CONSTRUCTS[1])
+        assert set(remote.graph) == set(kg.query(CONSTRUCTS[1]))  # type: ignore[arg-type, union-attr]
+    finally:
+        store.close()
 
 
 def test_a_query_that_runs_out_of_time_is_503(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
