@@ -15,9 +15,9 @@ answer, and raises :class:`ProtocolError` (an HTTP status, an error code and a m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 from urllib.parse import parse_qsl
 
 from rdflib import BNode, Graph, Namespace, URIRef, Variable
@@ -30,6 +30,8 @@ from ont_platform.errors import QueryError, QueryRefused, QueryTimeout, StoreErr
 from ont_platform.kg import KnowledgeGraph
 from ont_platform.storage.remote import DEFAULT_GRAPH
 from ont_platform.verify.query import InspectedQuery, QueryOutcome, QueryRunner, inspect_query
+
+T = TypeVar("T")
 
 Form = Literal["SELECT", "ASK"]
 Format = Literal["json", "xml", "csv", "tsv"]
@@ -163,67 +165,58 @@ def check_dataset(request: SparqlRequest) -> None:
                                                     f"<{others[0][:200]}> is not served here")
 
 
+def _preferred(accept: str, choose: Callable[[str], T | None]) -> T | None:
+    """What ``choose`` makes of the media range of ``accept`` with the highest ``q`` among those it accepts (the
+    earliest on a tie), or ``None``. A ``q`` that is not a number counts as 0 (not acceptable)."""
+    best: tuple[float, T] | None = None
+    for item in accept.split(","):
+        media, *options = (part.strip() for part in item.split(";"))
+        q = 1.0
+        for option in options:
+            key, _, value = option.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        chosen = choose(media.lower())
+        if chosen is not None and q > 0 and (best is None or q > best[0]):
+            best = (q, chosen)
+    return best[1] if best is not None else None
+
+
 def negotiate(accept: str | None, form: Form) -> Format:
     """The result format for an ``Accept`` header: the acceptable one with the highest ``q`` (the earliest on a
     tie); SPARQL JSON when the header is missing or accepts anything. Raises 406 ``not_acceptable``."""
     offered = _FORMATS_OF[form]
     if accept is None or not accept.strip():
         return "json"
-    best: tuple[float, int, Format] | None = None
-    for position, item in enumerate(accept.split(",")):
-        media, *options = (part.strip() for part in item.split(";"))
-        q = 1.0
-        for option in options:
-            key, _, value = option.partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        media = media.lower()
+
+    def choose(media: str) -> Format | None:
         if media in ("*/*", "application/*"):
-            chosen: Format | None = "json"
-        elif media == "text/*":
-            chosen = "csv" if "csv" in offered else None
-        else:
-            chosen = _ACCEPTED.get(media)
-        if chosen is None or chosen not in offered or q <= 0:
-            continue
-        if best is None or q > best[0]:
-            best = (q, position, chosen)
+            return "json"
+        found = ("csv" if "csv" in offered else None) if media == "text/*" else _ACCEPTED.get(media)
+        return found if found in offered else None
+
+    best = _preferred(accept, choose)
     if best is None:
         names = ", ".join(MEDIA_TYPES[f].split(";")[0] for f in offered)
         raise ProtocolError(406, "not_acceptable", f"{form} results can be sent as {names}; the Accept header "
                                                    f"allows none of them")
-    return best[2]
+    return best
 
 
 def negotiate_graph(accept: str | None) -> GraphFormat:
-    """The graph format for an ``Accept`` header: Turtle unless N-Triples is preferred (highest ``q``, earliest
-    on a tie); Turtle when the header is missing or accepts anything. Raises 406 ``not_acceptable``."""
+    """The graph format for an ``Accept`` header (highest ``q``, earliest on a tie); Turtle when the header is
+    missing or accepts anything. Raises 406 ``not_acceptable``."""
     if accept is None or not accept.strip():
         return "turtle"
-    best: tuple[float, int, GraphFormat] | None = None
-    for position, item in enumerate(accept.split(",")):
-        media, *options = (part.strip() for part in item.split(";"))
-        q = 1.0
-        for option in options:
-            key, _, value = option.partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        media = media.lower()
-        chosen = "turtle" if media in ("*/*", "text/*", "application/*") else _GRAPH_ACCEPTED.get(media)
-        if chosen is None or q <= 0:
-            continue
-        if best is None or q > best[0]:
-            best = (q, position, chosen)
+    best = _preferred(accept, lambda media: "turtle" if media in ("*/*", "text/*", "application/*")
+                      else _GRAPH_ACCEPTED.get(media))
     if best is None:
         raise ProtocolError(406, "not_acceptable", "graph results can be sent as text/turtle, application/n-triples "
                                                    "or application/rdf+xml; the Accept header allows none of them")
-    return best[2]
+    return best
 
 
 def run_graph(kg: KnowledgeGraph, text: str) -> Graph:
