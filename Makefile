@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ont-installed
 
-.PHONY: demo test servers lint clean
+.PHONY: demo test servers lint notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ test: $(STAMP) servers
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
+
+# Run every notebook of examples/notebooks and store it with its outputs (the explore notebook's reasoner needs
+# Java); tests/notebooks fails when a stored output differs from a fresh run.
+notebooks: $(STAMP)
+	$(PY) examples/notebooks/execute.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
