@@ -1,0 +1,35 @@
+"""Score ont_platform on held-out set 8 with the scorer of set 2 (../heldout2/score.py).
+
+This runs ``benchmarks/heldout2/score.py`` unchanged, pointed at this folder: ``--questions`` is
+``heldout8/questions.jsonl`` and ``--out`` is ``heldout8/results.json`` unless given. Every other argument is
+passed on (``--dry-run``, ``--json``, ``--cli``). The outcomes and the definition of "correct" are in the
+docstring of that scorer.
+
+Usage (from the repository root):
+  .venv/bin/python benchmarks/heldout8/score.py --dry-run   # parse and check questions.jsonl, ask nothing
+  .venv/bin/python benchmarks/heldout8/score.py             # ask every question once, print the table
+  .venv/bin/python benchmarks/heldout8/score.py --json      # also write results.json (per question)
+  .venv/bin/python benchmarks/heldout8/score.py --cli       # through the `ont` command instead of the API
+
+Do not use this set for tuning: see README.md.
+"""
+import runpy
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCORER = HERE.parent / "heldout2" / "score.py"
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if "--questions" not in args:
+        args += ["--questions", str(HERE / "questions.jsonl")]
+    if "--out" not in args:
+        args += ["--out", str(HERE / "results.json")]
+    sys.argv = [str(SCORER), *args]
+    runpy.run_path(str(SCORER), run_name="__main__")
+
+
+if __name__ == "__main__":
+    main()
