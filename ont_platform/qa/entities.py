@@ -196,7 +196,12 @@ def plan(ctx: Context, question: str) -> EntityPlan:
                    URIRef(asked.ref) if asked is not None else None, gap, parts, [], others, english)
     if steps:
         steps[0].direction = _first_direction(ms, text, first, [t for t in rels if t.start >= first[1]], english)
-        steps[0].said = _object_particle(ms, first)
+        # an object particle (감마랩스를 인수한), or in English the verb's object or agent by word order, fixes
+        # the direction: the walk never falls back to the other one ("Which company acquired Gamma Labs?" had
+        # answered with the company Gamma Labs acquired)
+        steps[0].said = _object_particle(ms, first) or (english and steps[0].direction is not None
+                                                         and not text.casefold().startswith(("where", "in which",
+                                                                                             "in what")))
     p.unexplained = unexplained(text, ms, parts) + unjoined
     if p.ambiguous:
         _disambiguate(ctx, p)
@@ -500,7 +505,10 @@ def _first_direction(ms: list[Morph], text: str, span: tuple[int, int], after: l
         if low.startswith(("where", "in which", "in what")):
             return "fwd"
         if not after and text[: span[0]].strip():
-            return "inv"
+            # "Which company acquired Gamma Labs?": the name after the verb is its object; after "by" it is the
+            # agent of a passive ("Which company was acquired by Gamma Labs?")
+            before = text[: span[0]].split()
+            return "fwd" if before and before[-1].casefold() == "by" else "inv"
     return None
 
 

@@ -57,7 +57,7 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     rels = {m.ref for m in terms if m.kind == "relation"}
     nodes = _distinct_nodes(names)
     classes = [m for m in terms if m.kind == "class" and not _apposed(ctx, ms, names, nodes, m)]
-    if cue & {"flow", "incoming", "outgoing"} or str(OC.transfer) in rels:
+    if cue & {"path", "flow", "incoming", "outgoing"} or str(OC.transfer) in rels:
         # money moves in the question, so "어떤 주소로든" is a destination (any address), not a class question:
         # the class word inside the label cue counts as a target
         classes = sorted(classes + _classes_in_cues(ctx, text, terms), key=lambda c: c.start)

@@ -209,3 +209,21 @@ def test_a_count_compared_with_a_fraction_is_asked_back(pages_kg: KnowledgeGraph
     assert answer.status == "clarify" or answer.parsed_filter == "clicks_30d <= 10 AND bounce_rate_30d > 0.75"
     assert pages_kg.ask("클릭 10 이하이고 이탈률 0.75 초과 페이지").parsed_filter == (
         "clicks_30d <= 10 AND bounce_rate_30d > 0.75")
+
+
+def test_an_english_object_or_agent_fixes_the_direction(kg_kg: KnowledgeGraph) -> None:
+    acquired = [(e["src"], e["dst"]) for e in _rows("kg", "kg_edges.csv")
+                if e["rel"] == "acquired" and e["grounded"] == "true"]
+    buyer, bought = acquired[0]
+    assert not any(dst == buyer for _, dst in acquired)  # nothing acquired the buyer: backward finds nothing
+    names = {r["node_id"]: next(a for a in r["aliases"].split("|") if a.isascii())
+             for r in _rows("kg", "kg_nodes.csv") if r["node_id"] in (buyer, bought)}
+    refused = kg_kg.ask(f"Which company acquired {names[buyer]}?")
+    assert refused.decision == "refuse"  # never the company the buyer acquired, walked the other way
+    assert kg_kg.ask(f"Which company was acquired by {names[buyer]}?").answer == bought
+    assert kg_kg.ask(f"Which company acquired {names[bought]}?").answer == buyer
+
+
+def test_did_it_ever_send_to_any_address_is_a_path_question(onchain_kg: KnowledgeGraph) -> None:
+    answer = onchain_kg.ask("휴면 지갑 D4에서 어떤 주소로든 돈을 보낸 적이 있나요?")
+    assert answer.intent == "no_path"
