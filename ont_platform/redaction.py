@@ -48,27 +48,45 @@ def scrub(text: str, secrets: list[str] | tuple[str, ...]) -> str:
     return text
 
 
-class _LibraryLogScrubber(logging.Filter):
-    """Scrubs protected secrets from the records of the HTTP libraries' loggers: httpx logs every request at
-    INFO as ``HTTP Request: POST http://user:password@host/path?token=...``."""
+class SecretScrubber(logging.Filter):
+    """A logging filter that replaces secrets (of at least four characters) with ``***`` in a record's message
+    and in its traceback, chained causes included.
 
-    def __init__(self) -> None:
+    Used twice: on the HTTP libraries' loggers (httpx logs every request at INFO as ``HTTP Request: POST
+    http://user:password@host/path?token=...``), fed by :func:`protect`; and by the service on its own logger,
+    with every secret it was configured with. The traceback is formatted here, scrubbed, and kept as the
+    record's text in place of the live exception, so no handler formats the unscrubbed one later.
+    """
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
         super().__init__()
-        self.secrets: set[str] = set()
         self.lock = threading.Lock()
+        self.secrets: set[str] = set()
+        self.add(secrets)
+
+    def add(self, secrets: Iterable[str]) -> None:
+        """Scrub these too, from now on."""
+        with self.lock:
+            self.secrets |= {s for s in secrets if s and len(s) >= 4}
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.secrets:
-            with self.lock:
-                secrets = tuple(self.secrets)
-            text = record.getMessage()
-            cleaned = scrub(text, secrets)
-            if cleaned != text:
-                record.msg, record.args = cleaned, None
+        with self.lock:
+            secrets = tuple(self.secrets)
+        if not secrets:
+            return True
+        text = record.getMessage()
+        cleaned = scrub(text, secrets)
+        if cleaned != text:
+            record.msg, record.args = cleaned, None
+        if record.exc_info:
+            record.exc_text = scrub(logging.Formatter().formatException(record.exc_info), secrets)
+            record.exc_info = None
+        elif record.exc_text:
+            record.exc_text = scrub(record.exc_text, secrets)
         return True
 
 
-_SCRUBBER = _LibraryLogScrubber()
+_SCRUBBER = SecretScrubber()
 LIBRARY_LOGGERS = ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2",
                    "httpcore.proxy", "urllib3", "urllib3.connectionpool", "urllib3.util.retry", "h11")
 """Loggers of the HTTP libraries underneath whose records :func:`protect` scrubs. A logger's filters do not see its
@@ -81,12 +99,11 @@ def protect(secrets: Iterable[str]) -> None:
     found = {s for s in secrets if s and len(s) >= 4}
     if not found:
         return
-    with _SCRUBBER.lock:
-        _SCRUBBER.secrets |= found
+    _SCRUBBER.add(found)
     for name in LIBRARY_LOGGERS:
         logger = logging.getLogger(name)
         if _SCRUBBER not in logger.filters:
             logger.addFilter(_SCRUBBER)
 
 
-__all__ = ["LIBRARY_LOGGERS", "check_headers", "protect", "scrub"]
+__all__ = ["LIBRARY_LOGGERS", "SecretScrubber", "check_headers", "protect", "scrub"]

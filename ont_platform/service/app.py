@@ -33,7 +33,7 @@ from ont_platform.errors import (
     ValidationFailed,
 )
 from ont_platform.kg import KnowledgeGraph
-from ont_platform.redaction import scrub
+from ont_platform.redaction import SecretScrubber
 from ont_platform.service import sparql_endpoint as sparql
 from ont_platform.service.extract import (
     Document,
@@ -126,36 +126,11 @@ SPARQL_OPENAPI: dict[str, Any] = {
 }
 
 
-class RedactSecrets(logging.Filter):
-    """Replace configured secrets (the LLM API key, a remote endpoint's header values and URL credentials) in the
-    service's log records, tracebacks included.
-
-    Error messages of the library never carry them, but a logged traceback also shows every chained cause, and
-    the HTTP client libraries underneath may quote what they were given. The traceback is formatted here, scrubbed,
-    and kept as the record's text in place of the live exception.
-    """
-
-    def __init__(self, secrets: Sequence[str]) -> None:
-        super().__init__("ont_platform.service")
-        self.secrets = tuple(s for s in secrets if s and len(s) >= 4)
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.secrets:
-            return True
-        record.msg, record.args = scrub(record.getMessage(), self.secrets), None
-        if record.exc_info:
-            record.exc_text = scrub(logging.Formatter().formatException(record.exc_info), self.secrets)
-            record.exc_info = None
-        elif record.exc_text:
-            record.exc_text = scrub(record.exc_text, self.secrets)
-        return True
-
-
 def _configured_secrets(settings: ServiceSettings, graph_set: GraphSet) -> list[str]:
     """Every secret the service was configured with: the LLM API key and each remote store's credentials."""
     found = [settings.llm.api_key] if settings.llm is not None and settings.llm.api_key else []
     for kg in graph_set.graphs:
-        found.extend(getattr(kg.store, "_secrets", ()))  # a RemoteStore's header values and URL credentials
+        found.extend(kg.store.redacted)  # a remote store's header values and URL credentials
     return found
 
 
@@ -330,7 +305,7 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     gate = WriteGate(settings.api_token, settings.write_rate_per_min)
     lexicons: dict[str, LexiconExtractor] = {}
 
-    redact = RedactSecrets(_configured_secrets(settings, graph_set))
+    redact = SecretScrubber(_configured_secrets(settings, graph_set))
     log.addFilter(redact)
 
     @asynccontextmanager
@@ -622,4 +597,4 @@ def _bundled_examples(examples: Mapping[str, Sequence[str]] | None) -> tuple[Any
     return kg, examples if examples is not None else found
 
 
-__all__ = ["SECURITY_HEADERS", "Admission", "RedactSecrets", "create_app", "status_of"]
+__all__ = ["SECURITY_HEADERS", "Admission", "create_app", "status_of"]

@@ -121,6 +121,13 @@ class Store(ABC):
         """
         return self._generation
 
+    @property
+    def redacted(self) -> tuple[str, ...]:
+        """Values this store was configured with that must never appear in a log or an error (a remote
+        endpoint's header values and URL credentials); empty for the embedded backends. A service that logs
+        tracebacks scrubs them (:class:`ont_platform.redaction.SecretScrubber`)."""
+        return ()
+
     def _bump(self) -> None:
         """Record a write (every write method of a backend that reports a :attr:`generation` calls this)."""
         self._generation += 1
