@@ -11,6 +11,7 @@ A screenshot is written to the test's temporary folder; with ``ONT_UPDATE_SCREEN
 
 from __future__ import annotations
 
+import csv
 import os
 import shutil
 import signal
@@ -112,6 +113,13 @@ def ask(pg, domain: str, question: str) -> None:
     assert "오류" not in status.inner_text(), status.inner_text()
 
 
+def _onchain_labels() -> dict[str, str]:
+    from ont_platform.resources import example_dataset
+
+    with (example_dataset("onchain") / "onchain_nodes.csv").open(encoding="utf-8") as fh:
+        return {r["node_id"]: r["label"] for r in csv.DictReader(fh)}
+
+
 def test_a_korean_question_shows_the_answer_the_path_and_the_sparql(page, tmp_path: Path) -> None:
     expect = playwright_api.expect
     assert page.locator("#domain option").all_text_contents() == [
@@ -120,9 +128,11 @@ def test_a_korean_question_shows_the_answer_the_path_and_the_sparql(page, tmp_pa
 
     card = page.locator("#answer-card")
     expect(card).to_be_visible()
+    label = _onchain_labels()  # names beside ids, read from the example's node table
     expect(page.locator("#answer-text")).to_have_text(
-        "예. n_a1 → n_h1 → n_ex1 2-hop 경로로 거래소 입금주소(n_ex1)에 닿습니다. "
-        "두 전송 모두 관측된 트랜잭션(0xaa1, 0xaa2)입니다. (읽은 질문: n_a1 →transfer(≤3 홉)→ ExchangeDeposit)")
+        f"예. n_a1({label['n_a1']}) → n_h1({label['n_h1']}) → n_ex1({label['n_ex1']}) 2-hop 경로로 거래소 "
+        f"입금주소(n_ex1 · {label['n_ex1']})에 닿습니다. 두 전송 모두 관측된 트랜잭션(0xaa1, 0xaa2)입니다. "
+        "(읽은 질문: n_a1 →transfer(≤3 홉)→ ExchangeDeposit)")
     badges = page.locator("#badges .badge")
     expect(badges).to_have_text(["의도: path_exists · 경로 있음", "확신도: 높음", "근거 확인됨", "검증 통과"])
 
