@@ -195,11 +195,11 @@ class RemoteStore(Store):
         self._numbers_ok: set[tuple[str, str]] = set()
 
     @property
-
-    @property
     def redacted(self) -> tuple[str, ...]:
         """The header values and URL credentials this store was given (see :attr:`Store.redacted`)."""
         return tuple(self._secrets)
+
+    @property
     def generation(self) -> int | None:
         """Always ``None``: other clients of the endpoint can change the data at any time."""
         return None

@@ -219,3 +219,11 @@ def test_a_transport_quoting_the_header_is_scrubbed_from_logs(kg_graph: Knowledg
     assert any(r.name == "ont_platform.service" and r.levelno >= logging.ERROR for r in logs.records)
     assert "ConnectError" in logs.text  # the traceback is there, only the key is gone
     assert_clean(response.text, logs.text)
+
+
+def test_a_store_says_what_to_redact_and_the_generation_stays_a_property() -> None:
+    remote = RemoteStore("http://ada:s3cret-pass@127.0.0.1:9/sparql", headers={"Authorization": "Bearer tok-123456"})
+    assert {"s3cret-pass", "Bearer tok-123456"} <= set(remote.redacted)
+    assert "s3cret-pass" not in repr(remote) and remote.generation is None
+    embedded = KnowledgeGraph.open()
+    assert embedded.store.redacted == () and isinstance(embedded.store.generation, int)
