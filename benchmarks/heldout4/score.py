@@ -11,14 +11,12 @@ Usage (from the repository root):
 
 This set must not be used for tuning: see README.md.
 """
-import runpy
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCORER = HERE.parent / "heldout2" / "score.py"
+sys.path.insert(0, str(HERE.parent))
+from heldout_score import score  # noqa: E402
 
 if __name__ == "__main__":
-    sys.argv = [str(SCORER), "--questions", str(HERE / "questions.jsonl"), "--out", str(HERE / "results.json"),
-                *sys.argv[1:]]
-    runpy.run_path(str(SCORER), run_name="__main__")
+    score(HERE)

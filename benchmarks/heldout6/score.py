@@ -13,23 +13,12 @@ Usage (from the repository root):
 
 Do not use this set for tuning: see README.md.
 """
-import runpy
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCORER = HERE.parent / "heldout2" / "score.py"
-
-
-def main() -> None:
-    args = sys.argv[1:]
-    if "--questions" not in args:
-        args += ["--questions", str(HERE / "questions.jsonl")]
-    if "--out" not in args:
-        args += ["--out", str(HERE / "results.json")]
-    sys.argv = [str(SCORER), *args]
-    runpy.run_path(str(SCORER), run_name="__main__")
-
+sys.path.insert(0, str(HERE.parent))
+from heldout_score import score  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    score(HERE)
