@@ -57,11 +57,15 @@ class Context:
 
     mirrors: Mirrors = field(default_factory=Mirrors)
     """Edge lists of the relations path questions walk, kept in step with the store (qa/adjacency.py)."""
+    classes_seen: dict[str, list[URIRef]] | None = None
+    """The classes of the nodes one question has looked at (a :meth:`for_question` view's own): reading,
+    ordering and walking a question each ask for its start's classes, and the data cannot change while the
+    question holds the graph's read lock. ``None`` on the shared context, which outlives writes."""
 
     def for_question(self) -> Context:
         """A view for one question: the same ontology, lexicon, store, cache and mirrors, and a record of its
         own."""
-        return replace(self, queries=[])
+        return replace(self, queries=[], classes_seen={})
 
     def run_select(self, query: str) -> list[dict[str, object]]:
         """Run one of our own read queries, recording it."""
@@ -69,11 +73,17 @@ class Context:
         return [dict(r) for r in self.store.select(query, timeout=self.limits.query_timeout_s)]
 
     def node_classes(self, node_id: str) -> list[URIRef]:
-        """The classes of one node."""
+        """The classes of one node (read once per question)."""
         from ont_platform.sparql.common import node_classes
 
+        seen = self.classes_seen
+        if seen is not None and node_id in seen:
+            return list(seen[node_id])
         rows = self.run_select(node_classes(mint(self.domain, "node", node_id)))
-        return [URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None]
+        found = [URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None]
+        if seen is not None:
+            seen[node_id] = found
+        return list(found)
 
     def labels(self, node_ids: Iterable[str]) -> dict[str, str]:
         """The ``rdfs:label`` of each node id that has one and whose label says more than the id (one query)."""
