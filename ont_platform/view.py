@@ -8,6 +8,19 @@ from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilter
 from ont_platform.qa.engine import Answer
 
 
+def node_ids(result: Answer) -> list[str]:
+    """The node ids an answer names (its answer, path ends and cited nodes), in order, each once; none for a
+    page filter, whose matches are URLs."""
+    if isinstance(result, OnchainAnswer):
+        found = [*result.cited_nodes, *(n for e in result.path for n in (e.from_, e.to))]
+    elif isinstance(result, HopDecision):
+        answers = (a.strip() for a in (result.answer or "").split(","))
+        found = [*answers, *(n for h in result.path for n in (h.src, h.dst))]
+    else:
+        found = []
+    return list(dict.fromkeys(n for n in found if n))
+
+
 def render(result: Answer, question: str | None = None, labels: Mapping[str, str] | None = None) -> str:
     """A few lines per answer: the question, the decision, the path or rows, and the evidence. With ``labels``
     (node id → label, :meth:`KnowledgeGraph.labels`) each node id is followed by its name."""

@@ -109,3 +109,14 @@ def test_answers_and_reports_display_in_notebooks(onchain: KnowledgeGraph) -> No
     shown = _parse(report._repr_html_())
     assert "LoadReport" in shown.text and str(report.triples_added) in shown.text
     assert path_svg([]) == "" and "<table>" in table("t", {})
+
+
+def test_the_ids_an_answer_names_are_each_listed_once(entities: KnowledgeGraph, onchain: KnowledgeGraph) -> None:
+    from ont_platform.view import node_ids
+
+    kg_answer = entities.ask("홍길동이 다니는 회사는 어느 도시에 있어?")
+    ids = node_ids(kg_answer)
+    assert ids[0] == kg_answer.answer and len(ids) == len(set(ids))
+    assert {h.src for h in kg_answer.path} | {h.dst for h in kg_answer.path} <= set(ids)
+    path_answer = onchain.ask("n_w1에서 거래소까지 가는 경로가 있어?")
+    assert set(node_ids(path_answer)) == set(path_answer.cited_nodes) | {e.to for e in path_answer.path}

@@ -95,17 +95,8 @@ def _read_batch(path: Path) -> list[tuple[str, str]]:
     return items
 
 
-def _node_ids(result: object) -> list[str]:
-    """The node ids an answer names (path ends, cited nodes, the answer), for their labels; none for pages."""
-    doc = result.to_json() if hasattr(result, "to_json") else {}
-    ids = [*doc.get("cited_nodes", []), *(doc.get("answer") or "").split(",")]
-    for hop in doc.get("path", []):
-        ids += [hop.get("src") or hop.get("from"), hop.get("dst") or hop.get("to")]
-    return [i.strip() for i in ids if isinstance(i, str) and i.strip()]
-
-
 def cmd_ask(args: argparse.Namespace) -> int:
-    from ont_platform.view import render
+    from ont_platform.view import node_ids, render
 
     if bool(args.question) == bool(args.batch):
         raise InputError("give a question, or --batch FILE.jsonl (not both)")
@@ -118,7 +109,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
             if args.json or args.batch:
                 _emit(result.to_json())
             else:
-                sys.stdout.write(render(result, question, kg.labels(_node_ids(result), domain=args.domain)))
+                sys.stdout.write(render(result, question, kg.labels(node_ids(result), domain=args.domain)))
     return EXIT_OK
 
 
