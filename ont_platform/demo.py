@@ -10,7 +10,7 @@ from ont_platform.domains import BUNDLED
 from ont_platform.kg import KnowledgeGraph
 from ont_platform.qa.engine import Answer
 from ont_platform.resources import example_dataset
-from ont_platform.view import render
+from ont_platform.view import node_ids, render
 
 DEMO_DATASETS = BUNDLED
 """The example folders of the bundled domains (examples/<name>)."""
@@ -42,5 +42,6 @@ def run_demo(*, json_out: bool, out: TextIO) -> int:
                 if json_out:
                     out.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
                 else:
-                    out.write(render(result, item["question"]) + "\n")
+                    labels = kg.labels(node_ids(result), domain=report.domain)
+                    out.write(render(result, item["question"], labels) + "\n")
     return 0
