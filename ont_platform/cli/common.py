@@ -46,6 +46,7 @@ def parse_limits(items: Sequence[str] | None) -> Limits:
         if least is not None and not value >= least:
             raise InputError(f"--limit {name}: must be at least {least}, got {text!r}")
         changes[name] = value
+    # each value was parsed by its own field's type (int or float), which one dict type cannot say per key
     return dataclasses.replace(DEFAULT_LIMITS, **changes)  # type: ignore[arg-type]
 
 

@@ -77,7 +77,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``ont eval gold|kappa|sample`` on the ``ont`` subcommand parser."""
     from ont_platform.cli.common import store_args
     from ont_platform.evaluate.kappa import DEFAULT_RESAMPLES
@@ -130,4 +130,4 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     s.add_argument("--questions", type=Path, metavar="FILE.jsonl", help="questions to show beside each answer")
     s.add_argument("--out", type=Path, metavar="FILE.csv", help="write here instead of stdout")
     s.set_defaults(func=cmd_sample)
-    return p  # type: ignore[no-any-return]
+    return p

@@ -143,7 +143,7 @@ def _serve(args: argparse.Namespace, settings: ServiceSettings, sock: socket.soc
     return EXIT_OK
 
 
-def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``ont serve`` on the ``ont`` subcommand parser."""
     from ont_platform.cli.common import store_args
 
@@ -177,4 +177,4 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--access-log", action="store_true", help="log every request")
     store_args(p)
     p.set_defaults(func=cmd_serve)
-    return p  # type: ignore[no-any-return]
+    return p

@@ -77,7 +77,7 @@ def _spool_stdin() -> Path:
     return Path(name)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``ont verify`` on the ``ont`` subcommand parser."""
     from ont_platform.cli.common import store_args
 
@@ -101,4 +101,4 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:  # t
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per generated query (default 10)")
     store_args(p)
     p.set_defaults(func=cmd_verify)
-    return p  # type: ignore[no-any-return]
+    return p

@@ -11,6 +11,10 @@ A user's ontology becomes a domain with :meth:`Domain.from_files` (or by putting
 tables of a dataset folder); see docs/own-ontology.md.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from ont_platform.domains.base import CONTRACTS, FAMILIES, TABLES, Domain, Family
 from ont_platform.domains.registry import (
     BUNDLED,
@@ -21,8 +25,11 @@ from ont_platform.domains.registry import (
     register_domain,
 )
 
+if TYPE_CHECKING:
+    from ont_platform.ontology import DomainOntology
 
-def load_domain(name: str | Domain):  # type: ignore[no-untyped-def]
+
+def load_domain(name: str | Domain) -> DomainOntology:
     """The ontology (:class:`~ont_platform.ontology.DomainOntology`) of domain ``name``."""
     return get_domain(name).ontology
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from ont_platform.domains.base import TABLES, Domain, Source
+from rdflib import Namespace
+
+from ont_platform.domains.base import TABLES, Domain, Family, Source
 from ont_platform.errors import InputError, OntologyError
 from ont_platform.namespaces import KG, OC, PG
 
@@ -28,8 +30,10 @@ SHAPES_FILE = "shapes.ttl"
 def _bundled(name: str) -> Domain:
     from ont_platform.resources import ontology_file, shapes_file
 
-    family, ns = {"onchain": ("transfers", OC), "kg": ("entities", KG), "pages": ("inventory", PG)}[name]
-    return Domain(name, family, (Source(f"ontologies/{name}.ttl", path=ontology_file(name)),),  # type: ignore[arg-type]
+    kinds: dict[str, tuple[Family, Namespace]] = {"onchain": ("transfers", OC), "kg": ("entities", KG),
+                                                  "pages": ("inventory", PG)}
+    family, ns = kinds[name]
+    return Domain(name, family, (Source(f"ontologies/{name}.ttl", path=ontology_file(name)),),
                   (Source(f"shapes/{name}.ttl", path=shapes_file(name)),), str(ns), bundled=True)
 
 

@@ -142,8 +142,8 @@ def _domain_for(kg: Any, loaded: list[str], family: str | None) -> str | None:
     return fitting[0] if len(fitting) == 1 else None
 
 
-def _urls(value: object) -> set[str]:
-    return {str(m.get("url")) if isinstance(m, dict) else str(m) for m in value or []}  # type: ignore[attr-defined]
+def _urls(value: Iterable[object] | None) -> set[str]:
+    return {str(m.get("url")) if isinstance(m, dict) else str(m) for m in value or []}
 
 
 def _ids(value: object) -> set[str]:

@@ -55,7 +55,13 @@ from ont_platform.validation.facts import (
     shacl_violations,
 )
 from ont_platform.validation.guard import OntologyGuard
-from ont_platform.validation.models import Evidence, OntologyExtractionResult, ValidationIssue
+from ont_platform.validation.models import (
+    Evidence,
+    OntologyEntity,
+    OntologyExtractionResult,
+    OntologyRelation,
+    ValidationIssue,
+)
 from ont_platform.validation.result import CheckStatus, ValidationResult
 from ont_platform.validation.rules import Findings, RuleConfig, check_ontology
 from ont_platform.validation.structure import Payload
@@ -134,7 +140,8 @@ def ingest(
     if not isinstance(kg, Store) and callable(getattr(kg, "ingest", None)):
         # a KnowledgeGraph: its locks, loaded domains and question lexicon must follow the write (asked by
         # what it does rather than its class, which imports this module)
-        return kg.ingest(payload, guard=guard, domain=domain, shacl=shacl, config=config)  # type: ignore[no-any-return]
+        report: IngestReport = kg.ingest(payload, guard=guard, domain=domain, shacl=shacl, config=config)
+        return report
     pending = check_extraction(kg, payload, guard=guard, domain=domain, shacl=shacl, config=config)
     return pending.commit() if pending.ready else pending.report
 
@@ -301,15 +308,18 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
             issues.append(ValidationIssue(code=UNSAFE_TEXT, path=path, message=str(exc)))
             return value
 
+    evidence_fields: tuple[tuple[str, TextKind], ...] = (("source_url", "label"), ("chunk_text", "text"),
+                                                         ("chunk_id", "id"))
+
     def evidence(items: list[Evidence], path: str) -> list[Evidence]:
         out = []
         for k, ev in enumerate(items):
             p = f"{path}.evidence[{k}]"
             update = {}
-            for name, kind in (("source_url", "label"), ("chunk_text", "text"), ("chunk_id", "id")):
+            for name, kind in evidence_fields:
                 value = getattr(ev, name)
                 if isinstance(value, str):
-                    update[name] = clean(value, kind, f"{p}.{name}")  # type: ignore[arg-type]
+                    update[name] = clean(value, kind, f"{p}.{name}")
             out.append(ev.model_copy(update=update))
         return out
 
@@ -320,7 +330,8 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
                 if isinstance(v, str):
                     clean(v, "label", f"{path}.attributes.{key}")
 
-    entities, first = [], {}
+    entities: list[OntologyEntity] = []
+    first: dict[str, int] = {}
     for i, e in enumerate(ext.entities):
         p = f"$.entities[{i}]"
         new_id = clean(e.id, "id", f"{p}.id")
@@ -334,7 +345,8 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
                 f"id {e.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.entities[{first[new_id]}]")))
         first.setdefault(new_id, i)
         entities.append(e.model_copy(update={"id": new_id, "evidence": evidence(e.evidence, p)}))
-    relations, seen = [], {}
+    relations: list[OntologyRelation] = []
+    seen: dict[str, int] = {}
     for j, r in enumerate(ext.relations):
         p = f"$.relations[{j}]"
         update: dict[str, object] = {end: clean(getattr(r, end), "id", f"{p}.{end}")
@@ -375,7 +387,8 @@ def _resolve(kg: Any, domain: str) -> Domain:
     bundled or registered one."""
     if hasattr(kg, "domain") and callable(kg.domain):
         try:
-            return kg.domain(domain)  # type: ignore[no-any-return]
+            held: Domain = kg.domain(domain)
+            return held
         except InputError:
             pass
     return get_domain(domain)

@@ -39,9 +39,10 @@ def check_import(store: Store, graph: Graph, source: str, domain_of: Callable[[s
     by_domain: dict[str, set[URIRef]] = defaultdict(set)
     for s, _, o in graph:
         for term in (s, o):
-            name = _domain(term) if isinstance(term, URIRef) else None
-            if name is not None:
-                by_domain[name].add(term)
+            if isinstance(term, URIRef):
+                name = _domain(term)
+                if name is not None:
+                    by_domain[name].add(term)
     problems: list[Problem] = []
     for name, resources in sorted(by_domain.items()):
         spec = domain_of(name)  # raises InputError for an unknown domain
@@ -51,14 +52,17 @@ def check_import(store: Store, graph: Graph, source: str, domain_of: Callable[[s
         listed = sorted(resources)
         for i in range(0, len(listed), 200):
             for row in store.select(described(listed[i : i + 200])):
-                stored.add((row["s"], row["p"], row["o"]))
+                rs, rp, ro = row["s"], row["p"], row["o"]
+                assert rs is not None and rp is not None and ro is not None  # ?s ?p ?o are bound in every row
+                stored.add((rs, rp, ro))
         for s, _, cls in graph.triples((None, RDF.type, None)):
-            if s in resources and isinstance(cls, URIRef) and cls not in known and not str(cls).startswith(str(ONT)):
+            if (isinstance(s, URIRef) and s in resources and isinstance(cls, URIRef) and cls not in known
+                    and not str(cls).startswith(str(ONT))):
                 problems.append(Problem(source, None, f"{_short(s)}: {_short(cls)} is not a class of the {name} "
                                                       "ontology"))
         merged = stored + graph
         problems += _disjoint(onto.graph, merged, resources, source, onto.superclasses)
-        focus = {s for s in graph.subjects() if s in resources}
+        focus = {s for s in graph.subjects() if isinstance(s, URIRef) and s in resources}
         for v in shacl_violations(merged, name, focus):
             where = f" ({v.path.rsplit('#', 1)[-1]})" if v.path else ""
             problems.append(Problem(source, None, f"{v.message}{where} [{_short(URIRef(v.focus))}]"))

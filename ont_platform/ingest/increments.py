@@ -129,9 +129,10 @@ def _stored(store: Store, subjects: list[Node], relations: frozenset[URIRef]) ->
     for i in range(0, len(subjects), _BATCH):
         batch = [s for s in subjects[i : i + _BATCH] if isinstance(s, URIRef)]  # blank nodes were refused
         for row in store.select(described(batch)):
-            p = row["p"]
+            s, p, o = row["s"], row["p"], row["o"]
+            assert s is not None and p is not None and o is not None  # ?s ?p ?o are bound in every row
             if p not in relations:
-                found[row["s"]].add((p, row["o"]))
+                found[s].add((p, o))
     return found
 
 

@@ -71,7 +71,8 @@ def resolve(ctx: Context, ext: OntologyExtractionResult, index: OntologyIndex,
             continue
         stored = _by_id(ctx, e.id)
         if stored is None:
-            fits, other = [], []
+            fits: list[str] = []
+            other: list[str] = []
             for node in ctx.lexicon.nodes_named(compact(e.label)):
                 kinds = ctx.node_classes(node)
                 (fits if any(_related(onto, k, cls) for k in kinds) else other).append(node)

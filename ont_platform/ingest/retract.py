@@ -33,7 +33,8 @@ from ont_platform.storage.base import Store
 from ont_platform.text_policy import UnsafeText, clean_text
 
 PROV = Namespace("http://www.w3.org/ns/prov#")
-_MOVED = {ONT.source: ONT.retractedSource, ONT.target: ONT.retractedTarget, ONT.kind: ONT.retractedKind}
+_MOVED: dict[Node, URIRef] = {ONT.source: ONT.retractedSource, ONT.target: ONT.retractedTarget,
+                              ONT.kind: ONT.retractedKind}
 _MAX_REASON = 2000
 
 
@@ -129,7 +130,9 @@ def _described(store: Store, resources: list[URIRef]) -> dict[Node, list[tuple[N
     out: dict[Node, list[tuple[Node, Node]]] = {}
     for i in range(0, len(resources), 200):
         for row in store.select(q.described(resources[i : i + 200])):
-            out.setdefault(row["s"], []).append((row["p"], row["o"]))
+            s, p, o = row["s"], row["p"], row["o"]
+            assert s is not None and p is not None and o is not None  # ?s ?p ?o are bound in every row
+            out.setdefault(s, []).append((p, o))
     return out
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from rdflib import RDF, RDFS, BNode, Graph, Literal, Namespace, URIRef
 from rdflib.collection import Collection
 from rdflib.namespace import SH
+from rdflib.term import Node
 
 from ont_platform.namespaces import ONT
 from ont_platform.ontology.model import DomainOntology, local_name
@@ -26,7 +27,7 @@ ONTSH = Namespace("https://w3id.org/ont-platform/shapes/core#")
 
 def _list(g: Graph, items: Iterable[URIRef]) -> BNode:
     head = BNode()
-    Collection(g, head, sorted(set(items)))
+    Collection(g, head, list[Node](sorted(set(items))))
     return head
 
 

@@ -7,17 +7,15 @@ in the code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from rdflib import OWL, RDF, RDFS, SKOS, Graph, Literal, URIRef
 from rdflib.collection import Collection
+from rdflib.term import Node
 
 from ont_platform.errors import OntologyError
 from ont_platform.namespaces import ONT, PG
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -56,7 +54,7 @@ class DomainOntology:
     super_relations: dict[str, URIRef] = field(default_factory=dict)
     columns: dict[str, Column] = field(default_factory=dict)
     _supers: dict[URIRef, frozenset[URIRef]] = field(default_factory=dict)
-    _memo: dict[tuple[str, URIRef], object] = field(default_factory=dict)
+    _memo: dict[tuple[str, URIRef], frozenset[URIRef]] = field(default_factory=dict)
     """Property facts read off the graph once (questions ask them per hop and per node)."""
 
     def class_iri(self, name: str) -> URIRef | None:
@@ -107,11 +105,11 @@ class DomainOntology:
         group them (kg:within)."""
         return frozenset({r.iri for r in self.relations.values()} | set(self.super_relations.values()))
 
-    def _remember(self, kind: str, prop: URIRef, compute: Callable[[], T]) -> T:
+    def _remember(self, kind: str, prop: URIRef, compute: Callable[[], frozenset[URIRef]]) -> frozenset[URIRef]:
         key = (kind, prop)
         if key not in self._memo:
             self._memo[key] = compute()
-        return self._memo[key]  # type: ignore[return-value]
+        return self._memo[key]
 
     def subproperties(self, prop: URIRef) -> frozenset[URIRef]:
         """``prop`` and every property below it (``rdfs:subPropertyOf``, transitive)."""
@@ -122,8 +120,9 @@ class DomainOntology:
         return self._remember("sup", prop, lambda: self._closure_of(prop, down=False))
 
     def _closure_of(self, prop: URIRef, *, down: bool) -> frozenset[URIRef]:
-        step = (lambda p: self.graph.subjects(RDFS.subPropertyOf, p)) if down else \
-            (lambda p: self.graph.objects(p, RDFS.subPropertyOf))
+        def step(p: URIRef) -> Iterator[Node]:
+            return self.graph.subjects(RDFS.subPropertyOf, p) if down else self.graph.objects(p, RDFS.subPropertyOf)
+
         seen, todo = {prop}, [prop]
         while todo:
             for other in step(todo.pop()):
@@ -186,12 +185,12 @@ def _closure(g: Graph, cls: URIRef) -> set[URIRef]:
     return seen
 
 
-def _class_set(g: Graph, node: object) -> frozenset[URIRef]:
+def _class_set(g: Graph, node: Node | None) -> frozenset[URIRef]:
     if node is None:
         return frozenset()
     if isinstance(node, URIRef):
         return frozenset({node})
-    union = g.value(node, OWL.unionOf)  # type: ignore[arg-type]
+    union = g.value(node, OWL.unionOf)
     if union is not None:
         return frozenset(m for m in Collection(g, union) if isinstance(m, URIRef))
     return frozenset()

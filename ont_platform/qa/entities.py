@@ -134,8 +134,8 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         hop_span = limit_words(text, hop_span)
         parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0]:hop_span[1]]))
     spans: dict[tuple[int, int], list[str]] = {}
-    for m in names:
-        spans.setdefault((m.start, m.end), []).append(m.ref)
+    for mention in names:
+        spans.setdefault((mention.start, mention.end), []).append(mention.ref)
     if not spans:
         name = _unmapped_name(ms, text, ctx, english)
         near = _near_miss(ctx, name) if name else None
@@ -521,8 +521,8 @@ def _unmapped_name(ms: list[Morph], text: str, ctx: Context, english: bool) -> s
     first run of capitalised words that are not question words or class words (Who directed Moonlit
     Harbour? → Moonlit Harbour); else the first proper noun."""
     if english:
-        for m in _CAPITALISED.finditer(text):
-            words = m.group(0).split()
+        for found in _CAPITALISED.finditer(text):
+            words = found.group(0).split()
             while words and (_plain_word(words[0]) or ctx.lexicon.find_terms(words[0])):
                 words = words[1:]
             while words and (_plain_word(words[-1]) or ctx.lexicon.find_terms(words[-1])):
@@ -935,12 +935,13 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
         if not frontier:
             break
         i += 1
-        again = _again(ctx, step, _went_forward(frontier)) if i == len(steps) and p.asked is not None else None
-        if again is not None:
-            fitting = [n for n, _ in frontier if _is_asked(ctx, n, p.asked)]
-            if not fitting:  # "Which country is Acme in?": a place inside a place, followed until the class
-                steps = [*steps, Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
-                                      "again", True)]
+        if i == len(steps) and p.asked is not None:
+            again = _again(ctx, step, _went_forward(frontier))
+            if again is not None:
+                fitting_ends = [n for n, _ in frontier if _is_asked(ctx, n, p.asked)]
+                if not fitting_ends:  # "Which country is Acme in?": a place inside a place, followed until the class
+                    steps = [*steps, Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
+                                          "again", True)]
     back = [(end, w) for end, w in frontier
             if any(a.eid == b.eid and a.src != a.dst for a, b in zip(w, w[1:], strict=False))]
     if frontier and len(back) == len(frontier):
@@ -984,15 +985,15 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
                          _answer_reason(walked, labels, p.start or "") + f" 읽은 질문: {_reading(ctx, p, taken)}",
                          ", ".join(f"{w.rel}:{w.chunk}" for w in walked), None)
     if stop_ungrounded is not None:
-        bad = stop_ungrounded[-1]
-        rel_ko = ctx.onto.label(_prop(ctx, bad.rel), "ko")
-        if bad.why == "flag":
-            reason = f"{bad.rel} 엣지가 원문 근거가 없어 LLM 이 지어냈을 수 있습니다. 근거 없는 홉을 밟지 않고 답을 멈춥니다."
-            evidence = f"{bad.rel} grounded=false"
+        last = stop_ungrounded[-1]
+        rel_ko = ctx.onto.label(_prop(ctx, last.rel), "ko")
+        if last.why == "flag":
+            reason = f"{last.rel} 엣지가 원문 근거가 없어 LLM 이 지어냈을 수 있습니다. 근거 없는 홉을 밟지 않고 답을 멈춥니다."
+            evidence = f"{last.rel} grounded=false"
         else:
-            reason = (f"{bad.rel} 엣지는 근거로 표시됐지만 청크 {bad.chunk}가 두 끝({labels.get(bad.src, bad.src)}, "
-                      f"{labels.get(bad.dst, bad.dst)})을 모두 언급하지 않아 근거로 인정하지 않습니다. 답을 멈춥니다.")
-            evidence = f"{bad.rel}:{bad.chunk} {bad.why}"
+            reason = (f"{last.rel} 엣지는 근거로 표시됐지만 청크 {last.chunk}가 두 끝({labels.get(last.src, last.src)}, "
+                      f"{labels.get(last.dst, last.dst)})을 모두 언급하지 않아 근거로 인정하지 않습니다. 답을 멈춥니다.")
+            evidence = f"{last.rel}:{last.chunk} {last.why}"
         return _decision(qid, "refuse", None, stop_ungrounded, ["ungrounded_hop"], reason, evidence,
                          f"{rel_ko} 관계에 원문 근거가 없어 답하지 않습니다")
     node, step, walked = stop_missing or (p.start or "", steps[0], [])

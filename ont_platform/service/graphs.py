@@ -15,6 +15,8 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from rdflib import URIRef
+
 from ont_platform.errors import InputError, NotFound
 from ont_platform.kg import KnowledgeGraph, Traced
 from ont_platform.namespaces import mint
@@ -132,9 +134,8 @@ class GraphSet:
         label = address = None
         for row in rows:
             cls = row.get("cls")
-            if cls is not None and cls in own and all(c["iri"] != str(cls) for c in classes):
-                classes.append({"iri": str(cls), "name": local_name(cls),  # type: ignore[arg-type]
-                                "label": ctx.onto.label(cls)})  # type: ignore[arg-type]
+            if isinstance(cls, URIRef) and cls in own and all(c["iri"] != str(cls) for c in classes):
+                classes.append({"iri": str(cls), "name": local_name(cls), "label": ctx.onto.label(cls)})
             if row.get("label") is not None and label is None:
                 label = str(row["label"])
             if row.get("norm") is not None and address is None:

@@ -24,7 +24,7 @@ from rdflib import BNode, Graph, Namespace, URIRef, Variable
 from rdflib import Literal as RDFLiteral
 from rdflib.namespace import RDF, XSD
 from rdflib.query import Result
-from rdflib.term import Node
+from rdflib.term import Identifier, Node
 
 from ont_platform.errors import QueryError, QueryRefused, QueryTimeout, StoreError
 from ont_platform.kg import KnowledgeGraph
@@ -198,7 +198,7 @@ def negotiate(accept: str | None, form: Form) -> Format:
         found = ("csv" if "csv" in offered else None) if media == "text/*" else _ACCEPTED.get(media)
         return found if found in offered else None
 
-    best = _preferred(accept, choose)
+    best: Format | None = _preferred(accept, choose)
     if best is None:
         names = ", ".join(MEDIA_TYPES[f].split(";")[0] for f in offered)
         raise ProtocolError(406, "not_acceptable", f"{form} results can be sent as {names}; the Accept header "
@@ -211,8 +211,8 @@ def negotiate_graph(accept: str | None) -> GraphFormat:
     missing or accepts anything. Raises 406 ``not_acceptable``."""
     if accept is None or not accept.strip():
         return "turtle"
-    best = _preferred(accept, lambda media: "turtle" if media in ("*/*", "text/*", "application/*")
-                      else _GRAPH_ACCEPTED.get(media))
+    best: GraphFormat | None = _preferred(
+        accept, lambda media: "turtle" if media in ("*/*", "text/*", "application/*") else _GRAPH_ACCEPTED.get(media))
     if best is None:
         raise ProtocolError(406, "not_acceptable", "graph results can be sent as text/turtle, application/n-triples "
                                                    "or application/rdf+xml; the Accept header allows none of them")
@@ -312,7 +312,9 @@ def serialize(outcome: QueryOutcome, fmt: Format) -> bytes:
         result.askAnswer = bool(outcome.boolean)
     else:
         result.vars = [Variable(n) for n in names]
-        result.bindings = [{Variable(k): v for k, v in row.items() if v is not None} for row in outcome.rows]
+        # a bound value is a URIRef, BNode or Literal (an Identifier); an unbound one is None, left out
+        result.bindings = [{Variable(k): v for k, v in row.items() if isinstance(v, Identifier)}
+                           for row in outcome.rows]
     out = result.serialize(format=fmt, encoding="utf-8")
     return out if isinstance(out, bytes) else b""
 

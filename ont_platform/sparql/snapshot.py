@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from rdflib import RDF, RDFS, SKOS
 
-from ont_platform.namespaces import mint
+from ont_platform.namespaces import Kind, mint
 from ont_platform.rdf_terms import iri, literal
 from ont_platform.sparql.common import PREFIXES
 
 
-def _prefix(domain: str, kind: str) -> str:
+def _prefix(domain: str, kind: Kind) -> str:
     return literal(str(mint(domain, kind, "")))  # the IRIs the loader and ingest mint, encoded the same way
 
 

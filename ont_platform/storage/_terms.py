@@ -27,7 +27,7 @@ def from_oxigraph(term: object) -> Node | None:
     if isinstance(term, ox.NamedNode):
         return URIRef(term.value)
     if isinstance(term, ox.Literal):
-        dt = term.datatype.value if term.datatype is not None else None
+        dt: str | None = term.datatype.value if term.datatype is not None else None
         if dt == _RDF_LANGSTRING:
             dt = None
         return literal(term.value, dt, term.language)
@@ -62,5 +62,5 @@ def from_parts(parts: Parts | None) -> Node | None:
         return URIRef(parts[1])
     if parts[0] == 1:
         return BNode(parts[1])
-    _, lexical, dt, lang = parts  # type: ignore[misc]
+    _, lexical, dt, lang = parts  # type: ignore[misc]  # tag 2 is the 4-tuple; mypy cannot narrow by parts[0]
     return literal(lexical, dt, lang)

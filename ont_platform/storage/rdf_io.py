@@ -158,6 +158,7 @@ def _expanded_jsonld(graph: Graph) -> bytes:
     for s, p, o in sorted(graph, key=lambda t: (str(t[0]), str(t[1]), str(t[2]))):
         node = nodes.setdefault(ref(s), {})
         if p == RDF.type and not isinstance(o, Literal):
+            # "@type" holds IRIs, every other key value objects: one dict type cannot say which key holds which
             node.setdefault("@type", []).append(ref(o))  # type: ignore[arg-type]
             continue
         if isinstance(o, Literal):

@@ -281,11 +281,12 @@ def _broken(draw: Any, rule: str, domain: str | None) -> dict[str, Any]:
             if ent["id"] == end:
                 ent["ontology_class"] = draw(st.sampled_from(outside))
     elif rule == "datatype":
-        if _family(domain) == "transfers":
+        family = _family(domain) if domain is not None else None  # broken_payloads refuses datatype without one
+        if family == "transfers":
             candidates = [x for x in entities if "attributes" in x]
             victim = draw(st.sampled_from(candidates)) if candidates else e
             victim.setdefault("attributes", {})["addressNorm"] = draw(st.integers() | st.booleans())
-        elif _family(domain) == "inventory":
+        elif family == "inventory":
             e["attributes"][draw(st.sampled_from(["impressions_30d", "published_at", "url"]))] = draw(
                 st.sampled_from(["many", "not a date", "12abc"]))
         else:

@@ -156,7 +156,7 @@ def build_facts(ext: OntologyExtractionResult, index: OntologyIndex, out: Findin
             continue  # a duplicate id, already reported by the rules
         facts.entities[e.id] = node
         facts.paths[node] = p
-        facts.add(node, _TYPE, cls)  # type: ignore[arg-type]
+        facts.add(node, _TYPE, cls)
         facts.add(node, _ONT_ID, _lit(e.id))
         facts.add(node, _LABEL, _lit(e.label))
         _confidence(facts, node, e.confidence)

@@ -114,6 +114,7 @@ def _no_litellm() -> Iterator[None]:
     if "litellm" in sys.modules:
         yield
         return
+    # typeshed types sys.modules as modules only; None is the documented way to make an import fail
     sys.modules["litellm"] = None  # type: ignore[assignment]
     try:
         yield
@@ -221,7 +222,7 @@ def _adapter_classes() -> dict[str, type]:
         from guardrails.validators import FailResult, PassResult, register_validator
         from guardrails.validators import Validator as GuardrailsBase
 
-    class RuleGroup(GuardrailsBase):  # type: ignore[misc]
+    class RuleGroup(GuardrailsBase):  # type: ignore[misc]  # guardrails-ai ships no types: its base is Any
         group: ClassVar[str] = ""
 
         def __init__(self, on_fail: Any = None, **kwargs: Any) -> None:

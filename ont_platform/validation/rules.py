@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
+from rdflib import URIRef
+
 from ont_platform.validation.models import (
     ENTITY_TYPES,
     Evidence,
@@ -277,9 +279,9 @@ def check_identifiers(ext: OntologyExtractionResult, cfg: RuleConfig, out: Findi
 # --- ontology ------------------------------------------------------------------------------------------------
 
 
-def entity_classes(ext: OntologyExtractionResult, index: OntologyIndex) -> dict[str, object]:
+def entity_classes(ext: OntologyExtractionResult, index: OntologyIndex) -> dict[str, URIRef]:
     """Entity id to the class IRI it names, for entities whose class resolves."""
-    out: dict[str, object] = {}
+    out: dict[str, URIRef] = {}
     for e in ext.entities:
         if e.ontology_class is not None and e.id not in out:
             cls = index.resolve_class(e.ontology_class)
@@ -288,7 +290,8 @@ def entity_classes(ext: OntologyExtractionResult, index: OntologyIndex) -> dict[
     return out
 
 
-def _attributes(attrs: Mapping[str, object], path: str, owner_class: object, index: OntologyIndex, out: Findings) -> None:
+def _attributes(attrs: Mapping[str, object], path: str, owner_class: URIRef | None, index: OntologyIndex,
+                out: Findings) -> None:
     onto = index.onto
     for name, value in attrs.items():
         p = f"{path}.attributes.{name}"
@@ -307,7 +310,7 @@ def _attributes(attrs: Mapping[str, object], path: str, owner_class: object, ind
                 where = p if not isinstance(value, list) else f"{p}[{k}]"
                 out.error(Code.DATATYPE, where, f"{name} must be a {datatype_name(prop.range)} value, got {item!r:.60}",
                           f"Write {name} as a {datatype_name(prop.range)} value.")
-        if prop.domain and owner_class is not None and not onto.is_a(owner_class, prop.domain):  # type: ignore[arg-type]
+        if prop.domain and owner_class is not None and not onto.is_a(owner_class, prop.domain):
             out.error(Code.DOMAIN_VIOLATION, p, f"{name} applies to {', '.join(index.allowed(prop.domain)) or 'other'} "
                       f"resources, not to {str(owner_class).rsplit('#', 1)[-1]}")
 
@@ -339,7 +342,7 @@ def check_ontology(ext: OntologyExtractionResult, index: OntologyIndex, out: Fin
         for end, allowed, code, what in (("source_id", rel.domain, Code.DOMAIN_VIOLATION, "source"),
                                          ("target_id", rel.range, Code.RANGE_VIOLATION, "target")):
             cls = classes.get(getattr(r, end))
-            if cls is not None and allowed and not index.onto.is_a(cls, allowed):  # type: ignore[arg-type]
+            if cls is not None and allowed and not index.onto.is_a(cls, allowed):
                 names = ", ".join(index.allowed(allowed))
                 out.error(code, f"{p}.{end}",
                           f"{rel.notation} needs a {what} of class {names}; {getattr(r, end)[:60]!r} is "

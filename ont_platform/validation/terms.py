@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from rdflib import OWL, RDF, RDFS, XSD, Graph, URIRef
 from rdflib.collection import Collection
@@ -140,7 +140,7 @@ def _index(spec: Domain) -> OntologyIndex:
         for label in onto.labels(rel.iri):
             if _key(label) not in exact_relations:
                 _add(index._relation_names, label, rel)
-    def own(term: object) -> bool:
+    def own(term: object) -> TypeGuard[URIRef]:
         if not isinstance(term, URIRef):
             return False
         return str(term).startswith(spec.namespace) if spec.namespace is not None else not str(term).startswith(str(ONT))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-import networkx as nx  # type: ignore[import-untyped]
+import networkx as nx
 from rdflib import RDF, RDFS, URIRef
 
 from ont_platform.domains import Domain

@@ -83,6 +83,7 @@ def holds(cell: Value, op: str, value: Value) -> bool:
     if op in TEXT_OPERATORS:
         inside = str(value).lower() in str(cell).lower()
         return inside if op == "contains" else not inside
+    # The ignores: cell and value are of one column's type, a pairing the Value union cannot express.
     return {
         "=": cell == value, "!=": cell != value, "<": cell < value, "<=": cell <= value,  # type: ignore[operator]
         ">": cell > value, ">=": cell >= value,  # type: ignore[operator]
@@ -141,7 +142,8 @@ def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | N
 def _conditions(case: Case, text: str) -> list[tuple[str, str, str]]:
     """``col op value AND …`` split into its conditions (a quoted value may hold ' AND '); a part that cannot
     be read is reported and comes back with an empty name."""
-    out, pos, text = [], 0, text.strip()
+    out: list[tuple[str, str, str]] = []
+    pos, text = 0, text.strip()
     while pos < len(text):
         m = _CONDITION.match(text, pos)
         if m is None or m.end() == pos:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
@@ -45,6 +46,9 @@ from ont_platform.qa.pages.vocabulary import METRIC_WINDOW_DAYS, NUMERIC, datase
 from ont_platform.qa.pages.wording import example, fmt, ko, options, particle
 from ont_platform.qa.text import normalize
 
+if TYPE_CHECKING:
+    from ont_platform.answer.contracts import PageStatus
+
 _MAX_VALUE = Decimal(10) ** 15
 __all__ = ["Condition", "PageQuery", "Value", "read_question"]
 
@@ -53,7 +57,7 @@ __all__ = ["Condition", "PageQuery", "Value", "read_question"]
 class PageQuery:
     """What a page question asks: the conditions, or why it cannot be run."""
 
-    status: str  # ran | clarify | unsupported
+    status: PageStatus  # ran | clarify | unsupported
     conditions: list[Condition]
     columns: list[str]
     hedge: str = ""
@@ -415,7 +419,7 @@ _WISH = re.compile(r"like\s+to\b", re.IGNORECASE)
 """'I'd like to know …' is a wish, not the concept 'likes' (a social-engagement count)."""
 
 
-def _say(status: str, hedge: str) -> PageQuery:
+def _say(status: PageStatus, hedge: str) -> PageQuery:
     return PageQuery(status, [], [], hedge)
 
 

@@ -68,7 +68,7 @@ def answer(ctx: Context, question: str) -> PageFilterResult:
     """Answer a page question over the loaded inventory (``question`` is copied into the contract as given)."""
     pq = read_question(ctx, question)
     if pq.status != "ran":
-        return PageFilterResult(question=question, status=pq.status, parsed_filter=None, columns_used=[],  # type: ignore[arg-type]
+        return PageFilterResult(question=question, status=pq.status, parsed_filter=None, columns_used=[],
                                 matched=[], count=None, hedge=pq.hedge)
     vocab = dataset_vocabulary(ctx)
     limit = ctx.limits.max_result_rows
@@ -99,9 +99,9 @@ def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *
         where = "데이터셋 술어 사전(predicates.csv)의" if p.from_dataset else "술어 사전의"
         text = c.phrase or p.phrase
         if p.op in DATE_OPS or p.op in ("=", "!="):
-            dated = f"({_base(ctx)}에서 센 날짜)" if p.op in DATE_OPS else ""
+            date_note = f"({_base(ctx)}에서 센 날짜)" if p.op in DATE_OPS else ""
             phrases.append(f"'{text}'{particle(text, '을', '를')} {where} '{describe(p)}' 기준인 "
-                           f"{c.column} {c.op} {fmt(c.value)}{dated} 조건으로")
+                           f"{c.column} {c.op} {fmt(c.value)}{date_note} 조건으로")
             continue
         unit = " 회" if vocab.columns[c.column].type == "integer" else ""
         bound = {">=": "", ">": " 초과", "<": " 미만", "<=": " 이하"}[p.op]

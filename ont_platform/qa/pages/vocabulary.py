@@ -197,14 +197,14 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
         labelled.append((p.phrase, "predicate", ref))
     concepts: dict[str, Concept] = {}
     g = onto.graph
-    rank = {name: i for i, name in enumerate(columns)}
+    position = {name: i for i, name in enumerate(columns)}
     column_words = {compact(label) for label, kind, _ in labelled if kind == "column"}
     for scheme, role in _ROLES.items():
         for c in sorted(g.subjects(SKOS.inScheme, PG[scheme]), key=str):
             if role == "unsupported" and {compact(x) for x in onto.labels(URIRef(str(c)))} & column_words:
                 continue  # the dataset has a column for it (이탈률 from columns.csv)
             names = {str(g.value(r, PG.column)) for r in g.objects(c, SKOS.related) if g.value(r, PG.column) is not None}
-            related = tuple(sorted(names, key=lambda n: (rank.get(n, len(rank)), n)))
+            related = tuple(sorted(names, key=lambda n: (position.get(n, len(position)), n)))
             concepts[str(c)] = Concept(str(c), role, onto.label(URIRef(str(c)), "ko"), related)
             for label in onto.labels(URIRef(str(c))):
                 lex.add_term(label, "concept", str(c))
