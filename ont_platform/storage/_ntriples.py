@@ -1,30 +1,31 @@
-"""N-Triples reading and SPARQL term writing for the remote store.
+"""RDF text in, SPARQL text out, for the remote store.
 
-The remote store never hands N-Triples text to a server as it came. It reads every line here first, strictly
-(RDF 1.1 N-Triples), so that a malformed line is reported with its number before any request is sent, and it
-writes each term back as SPARQL text it controls: IRIs checked against what a SPARQL ``IRIREF`` may carry,
-literals escaped, lexical forms kept exactly as written (``"0123"^^xsd:integer`` stays ``0123``; rdflib's own
-parser would make it ``123``), blank nodes relabelled per batch.
+N-Triples and Turtle are parsed by pyoxigraph (:func:`pyoxigraph.parse`, strict, lexical forms kept exactly:
+``"0123"^^xsd:integer`` stays ``0123`` where rdflib's parser would make it ``123``), so a malformed document is
+reported with its line before any request is sent. What is written by hand here is what no library does for us:
 
-It also turns SPARQL 1.1 JSON results into rdflib terms (:func:`term_from_json`).
+* the SPARQL text of each term (:func:`sparql_iri`, :func:`sparql_string`). pyoxigraph writes terms as N-Triples,
+  and SPARQL reads ``\\u`` escapes before it parses, so the store writes only the escapes it knows every server
+  reads the same way, and checks each IRI against what a SPARQL ``IRIREF`` may carry;
+* batch-local blank node labels and the split of a batch into requests that keep each group of triples joined by
+  blank nodes together (:func:`chunks`): a label names one node only inside one request;
+* the numbers a server would silently change (:func:`risky_number`): a fact about servers, not about syntax.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from rdflib import BNode, Literal, URIRef
-from rdflib.term import Node
+import pyoxigraph as ox
 
 from ont_platform.errors import RDFSyntaxError
 from ont_platform.rdf_terms import IRI_FORBIDDEN
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
-RDF_LANGSTRING = "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString"
+XSD_STRING = XSD + "string"
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -41,34 +42,9 @@ DECIMAL_TYPE = XSD + "decimal"
 DECIMAL_SAFE_DIGITS = 15
 """Decimals with more significant or fractional digits than this are checked with the endpoint before a write."""
 
-# --- N-Triples grammar (RDF 1.1), one triple per line -------------------------------------------------------
-
-_UCHAR = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
-_IRIREF = rf"<((?:[^\x00-\x20<>\"{{}}|^`\\]|{_UCHAR})*)>"
-_PN_CHARS_BASE = (
-    "A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c-\u200d"
-    "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd\U00010000-\U000effff"
-)
-_PN_CHARS_U = _PN_CHARS_BASE + "_:"
-_PN_CHARS = _PN_CHARS_U + r"\-0-9\u00b7\u0300-\u036f\u203f-\u2040"
-_BNODE = rf"_:([{_PN_CHARS_U}0-9](?:[{_PN_CHARS}.]*[{_PN_CHARS}])?)"
-_STRING = rf"\"((?:[^\"\\\n\r]|\\[tbnrf\"'\\]|{_UCHAR})*)\""
-_LANGTAG = r"@([a-zA-Z]+(?:-[a-zA-Z0-9]+)*)"
-_WS = r"[ \t]*"
-
-_SUBJECT = rf"(?:{_IRIREF}|{_BNODE})"
-_OBJECT = rf"(?:{_IRIREF}|{_BNODE}|{_STRING}(?:\^\^{_IRIREF}|{_LANGTAG})?)"
-_TRIPLE = re.compile(
-    rf"{_WS}{_SUBJECT}{_WS}{_IRIREF}{_WS}{_OBJECT}{_WS}\.{_WS}(?:#[^\n\r]*)?"
-)
-_BLANK_OR_COMMENT = re.compile(rf"{_WS}(?:#[^\n\r]*)?")
+_FORMATS = {"N-Triples": ox.RdfFormat.N_TRIPLES, "Turtle": ox.RdfFormat.TURTLE}
 _EOL = re.compile(r"\r\n|\r|\n")
-
-_ESCAPE = re.compile(rf"\\[tbnrf\"'\\]|{_UCHAR}")
-_ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
-
-# What a SPARQL IRIREF may not contain (after escapes are resolved).
-_SPARQL_IRI_FORBIDDEN = IRI_FORBIDDEN
+_CONTENT_LINE = re.compile(r"[ \t]*[^ \t#]")
 # Characters written as escapes inside SPARQL string literals.
 _SPARQL_STRING_ESCAPES = re.compile(r"[\\\"\x00-\x1f\x7f]")
 _SPARQL_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -77,22 +53,9 @@ _INTEGER_LEXICAL = re.compile(r"[+-]?[0-9]+")
 _DECIMAL_LEXICAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def unescape(text: str) -> str:
-    def one(m: re.Match[str]) -> str:
-        s = m.group(0)
-        if s[1] in "uU":
-            code = int(s[2:], 16)
-            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-                raise ValueError(f"escape {s} is not a Unicode scalar value")
-            return chr(code)
-        return _ECHAR[s[1]]
-
-    return _ESCAPE.sub(one, text) if "\\" in text else text
-
-
 def sparql_iri(iri: str) -> str:
     """``<iri>`` for SPARQL text; ValueError when the IRI holds a character an IRIREF cannot carry."""
-    bad = _SPARQL_IRI_FORBIDDEN.search(iri)
+    bad = IRI_FORBIDDEN.search(iri)
     if bad:
         raise ValueError(f"IRI {iri[:80]!r} contains {bad.group(0)!r}, which an IRI may not contain")
     return f"<{iri}>"
@@ -130,7 +93,7 @@ class RiskyNumber:
 
 @dataclass(slots=True)
 class ParsedBatch:
-    """An N-Triples document read line by line, ready to be written as SPARQL.
+    """An RDF document read into SPARQL text, ready to be sent.
 
     ``triples`` holds one SPARQL text per triple (``s p o``, no final dot) and ``bnodes`` the batch-local blank
     node ids each triple mentions (empty tuple for most triples).
@@ -145,7 +108,11 @@ class ParsedBatch:
 
 
 def risky_number(lexical: str, datatype: str) -> bool:
-    """True for an integer-typed literal outside int64, or a decimal with more than 15 digits."""
+    """True for an integer-typed literal outside int64, or a decimal with more than 15 digits.
+
+    Written by hand because it is a fact about servers, not about syntax: Virtuoso 7.2 wraps integers from 2^63
+    into negative numbers and rounds decimals to about 15 digits, and no parser knows that.
+    """
     if datatype in INTEGER_TYPES:
         if not _INTEGER_LEXICAL.fullmatch(lexical):
             return False
@@ -160,53 +127,86 @@ def risky_number(lexical: str, datatype: str) -> bool:
     return False
 
 
-def parse_ntriples(data: str) -> ParsedBatch:
+def parse_ntriples(data: str | bytes) -> ParsedBatch:
     """Read an N-Triples document strictly. Raises :class:`RDFSyntaxError` naming the first bad line."""
+    return parse_rdf(data, "N-Triples")
+
+
+def parse_rdf(data: str | bytes, syntax: str) -> ParsedBatch:
+    """Read an N-Triples or Turtle document (``syntax``) with pyoxigraph into SPARQL text.
+
+    Raises :class:`RDFSyntaxError` naming the line of the first error, for terms no request may carry as well
+    (RDF 1.2 triple terms and base directions, which the servers do not read). A risky number is given the line
+    it is on in N-Triples, and the position of its triple in a Turtle document.
+    """
     batch = ParsedBatch()
     labels: dict[str, int] = {}
+    iris: dict[str, str] = {}
+    risky_at: list[tuple[int, str, str]] = []  # (index of the triple, lexical, datatype)
+    ntriples = syntax == "N-Triples"
 
-    def bnode(label: str) -> tuple[str, int]:
-        idx = labels.setdefault(label, len(labels))
-        return f"_:b{idx}", idx
+    def iri(node: ox.NamedNode) -> str:
+        value = node.value
+        text = iris.get(value)
+        if text is None:
+            text = iris[value] = sparql_iri(value)
+        return text
 
-    lineno = 0
-    for lineno, line in enumerate(_EOL.split(data), start=1):
-        m = _TRIPLE.fullmatch(line)
-        if m is None:
-            if _BLANK_OR_COMMENT.fullmatch(line):
-                continue
-            raise RDFSyntaxError(f"N-Triples line {lineno}: not a triple: {line[:120]!r}")
-        s_iri, s_bn, p_iri, o_iri, o_bn, o_lex, o_dt, o_lang = m.groups()
+    def resource(node: object, ids: list[int]) -> str:
+        if isinstance(node, ox.NamedNode):
+            return iri(node)
+        if isinstance(node, ox.BlankNode):
+            idx = labels.setdefault(node.value, len(labels))
+            ids.append(idx)
+            return f"_:b{idx}"
+        raise ValueError("RDF 1.2 triple terms are not supported")
+
+    if isinstance(data, str):
         try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise RDFSyntaxError(f"{syntax}: not valid Unicode text ({exc.reason} at character {exc.start})") from exc
+    try:
+        for quad in ox.parse(data, format=_FORMATS[syntax]):
             ids: list[int] = []
-            if s_iri is not None:
-                s = sparql_iri(unescape(s_iri))
+            s = resource(quad.subject, ids)
+            p = iri(quad.predicate)
+            o = quad.object
+            if isinstance(o, ox.Literal):
+                lexical = o.value
+                text = sparql_string(lexical)
+                if o.direction is not None:
+                    raise ValueError("literals with a base direction (RDF 1.2) are not supported")
+                if o.language is not None:
+                    text += "@" + o.language
+                else:
+                    dt = o.datatype.value
+                    if dt != XSD_STRING:  # "x"^^xsd:string is "x" in RDF 1.1 (pyoxigraph cannot tell them apart)
+                        text += "^^" + iri(o.datatype)
+                        if risky_number(lexical, dt):
+                            risky_at.append((len(batch.triples), lexical, dt))
             else:
-                s, i = bnode(s_bn)
-                ids.append(i)
-            p = sparql_iri(unescape(p_iri))
-            if o_iri is not None:
-                o = sparql_iri(unescape(o_iri))
-            elif o_bn is not None:
-                o, i = bnode(o_bn)
-                ids.append(i)
-            else:
-                lexical = unescape(o_lex)
-                o = sparql_string(lexical)
-                if o_lang is not None:
-                    o += "@" + o_lang
-                elif o_dt is not None:
-                    dt = unescape(o_dt)
-                    if dt == RDF_LANGSTRING:
-                        raise ValueError("rdf:langString needs a language tag")
-                    o += "^^" + sparql_iri(dt)
-                    if risky_number(lexical, dt):
-                        batch.risky.append(RiskyNumber(lineno, lexical, dt))
-        except ValueError as exc:
-            raise RDFSyntaxError(f"N-Triples line {lineno}: {exc}") from exc
-        batch.triples.append(f"{s} {p} {o}")
-        batch.bnodes.append(tuple(ids))
+                text = resource(o, ids)
+            batch.triples.append(f"{s} {p} {text}")
+            batch.bnodes.append(tuple(ids))
+    except SyntaxError as exc:
+        where = f"{syntax} line {exc.lineno}" if exc.lineno else syntax
+        raise RDFSyntaxError(f"{where}: {str(exc)[:300]}") from exc
+    except ValueError as exc:
+        lines = _content_lines(data) if ntriples else []
+        at = len(batch.triples)
+        where = f"{syntax} line {lines[at]}" if at < len(lines) else syntax
+        raise RDFSyntaxError(f"{where}: {exc}") from exc
+    if risky_at:
+        numbers = _content_lines(data) if ntriples else []
+        batch.risky = [RiskyNumber(numbers[k] if k < len(numbers) else k + 1, lex, dt) for k, lex, dt in risky_at]
     return batch
+
+
+def _content_lines(data: bytes) -> list[int]:
+    """The numbers of the lines of an N-Triples document that hold a triple (one triple per line, in order)."""
+    text = data.decode("utf-8", errors="replace")
+    return [n for n, line in enumerate(_EOL.split(text), start=1) if _CONTENT_LINE.match(line)]
 
 
 def chunks(batch: ParsedBatch, *, max_triples: int, max_chars: int) -> Iterator[tuple[list[str], bool]]:
@@ -214,7 +214,8 @@ def chunks(batch: ParsedBatch, *, max_triples: int, max_chars: int) -> Iterator[
 
     Triples that share a blank node stay in one chunk (a blank node label names one node only inside one
     request), so a chunk can be larger when one connected group of blank nodes is. Yields the triples of each
-    chunk and whether it holds blank nodes.
+    chunk and whether it holds blank nodes. Written by hand: the limits are those of servers' request parsers
+    (Virtuoso refuses ``INSERT DATA`` past 4,990 triples), which no RDF library knows.
     """
     n = len(batch.triples)
     if not any(batch.bnodes):
@@ -271,48 +272,3 @@ def _plain_chunks(
         size += len(text)
     if current:
         yield current, has_bnodes
-
-
-# --- SPARQL 1.1 JSON results to rdflib terms -----------------------------------------------------------------
-
-_SAFE_BNODE = re.compile(r"[A-Za-z0-9_]+")
-_BOOLEAN_CANONICAL = {"1": "true", "0": "false"}
-
-
-def bnode_from_label(value: str) -> BNode:
-    """A blank node for a label an endpoint returned, valid in N-Triples and stable across requests."""
-    label = value[len("nodeID://"):] if value.startswith("nodeID://") else value
-    if not _SAFE_BNODE.fullmatch(label):
-        label = "x" + hashlib.sha1(value.encode("utf-8")).hexdigest()[:24]
-    return BNode(label)
-
-
-def term_from_json(binding: dict[str, str]) -> Node:
-    """One value of a SPARQL JSON result as an rdflib term, lexical form kept.
-
-    Accepts the SPARQL 1.1 form and the older ``typed-literal`` type Virtuoso still sends. A literal typed
-    ``xsd:string`` becomes a plain literal (the same RDF 1.1 term; Oxigraph never reports the datatype).
-    Virtuoso reports booleans as ``1``/``0``; they are given in the canonical ``true``/``false`` form that
-    Oxigraph and rdflib use.
-    """
-    kind = binding.get("type")
-    value = binding.get("value")
-    if not isinstance(value, str):
-        raise ValueError(f"binding without a string value: {binding!r}")
-    if kind == "uri":
-        return URIRef(value)
-    if kind == "bnode":
-        return bnode_from_label(value)
-    if kind in ("literal", "typed-literal"):
-        lang = binding.get("xml:lang")
-        if lang:
-            return Literal(value, lang=lang)
-        datatype = binding.get("datatype")
-        if not datatype or datatype == XSD + "string":
-            return Literal(value)
-        if datatype == XSD + "boolean":
-            value = _BOOLEAN_CANONICAL.get(value, value)
-        return Literal(value, datatype=URIRef(datatype), normalize=False)
-    if kind == "triple":
-        raise ValueError("RDF-star triple terms are not supported")
-    raise ValueError(f"unknown term type {kind!r}")

@@ -1,134 +1,62 @@
-"""Reading SPARQL text without a full parser: the query form, the prologue, top-level modifiers, and the
-operations of an update, so the remote store can scope every request to its graph and refuse remote calls."""
+"""The remote store's update rewriter: every operation made to work in the store's graph, and the numbers in it
+a server would change.
+
+Written by hand on the shared lexer (:func:`ont_platform.sparql.inspect.tokens`) because no library does it:
+rdflib's parser gives a parse tree without positions in the text, and writing an update back from its algebra
+would change what the caller wrote (prefixed names expanded, literals re-written, blank nodes renamed); the
+rewrite here only wraps the caller's own text (``WITH <g>``, ``GRAPH <g> { }``). It is also on the path of every
+update, where rdflib's parse costs tens of milliseconds (see :mod:`ont_platform.sparql.inspect`).
+"""
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, field
 
 from ont_platform.errors import QueryError, QueryRefused
-from ont_platform.storage._ntriples import XSD, RiskyNumber, risky_number, unescape
-
-# --- SPARQL text ----------------------------------------------------------------------------------------------
-# A small lexer: enough to find the query form, the prologue, top-level solution modifiers and the keywords of
-# an update, without being fooled by strings, IRIs or comments.
-
-_NAME = "A-Za-z0-9_\u00b7\u00c0-\U000effff"
-_TOKEN = re.compile(
-    rf"""
-      (?P<ws>\s+)
-    | (?P<comment>\#[^\n\r]*)
-    | (?P<iri><[^<>"{{}}|^`\\\x00-\x20]*>)
-    | (?P<string>\"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"|'''(?:[^'\\]|\\.|'(?!''))*'''
-                 |"(?:[^"\\\n\r]|\\.)*"|'(?:[^'\\\n\r]|\\.)*')
-    | (?P<var>[?$][{_NAME}]+)
-    | (?P<word>[{_NAME}][{_NAME}\-.:%\\]*|:[{_NAME}\-.:%\\]*)
-    | (?P<lang>@[A-Za-z]+(?:-[A-Za-z0-9]+)*)
-    | (?P<punct>\^\^|&&|\|\||!=|<=|>=|.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-
-
-@dataclass(slots=True)
-class _Tok:
-    kind: str
-    text: str
-    start: int
-    end: int
-
-    @property
-    def keyword(self) -> str:
-        return self.text.upper() if self.kind == "word" and ":" not in self.text else ""
-
-
-def _tokens(text: str) -> list[_Tok]:
-    out: list[_Tok] = []
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup or "punct"
-        if kind in ("ws", "comment"):
-            continue
-        if kind == "punct" and m.group(0) in "\"'":
-            raise QueryError("SPARQL text has an unterminated string")
-        out.append(_Tok(kind, m.group(0), m.start(), m.end()))
-    return out
-
-
-def _prologue_end(toks: list[_Tok], i: int) -> int:
-    """Index of the first token after the BASE/PREFIX declarations starting at ``i``."""
-    while i < len(toks):
-        kw = toks[i].keyword
-        if kw == "BASE" and i + 1 < len(toks) and toks[i + 1].kind == "iri":
-            i += 2
-        elif kw == "PREFIX" and i + 2 < len(toks) and toks[i + 2].kind == "iri":
-            i += 3
-        else:
-            break
-    return i
-
-
-@dataclass(slots=True)
-class _QueryShape:
-    form: str
-    body_start: int
-    distinct: bool = False
-    modifiers: set[str] = field(default_factory=set)
-    has_from: bool = False
-    keywords: set[str] = field(default_factory=set)
-    trailing_limit: tuple[int, int] | None = None
-    """``(offset of the LIMIT keyword, its value)`` when the query ends with a top-level ``LIMIT n``."""
-
-
-def _shape(query: str) -> _QueryShape:
-    if not isinstance(query, str):
-        raise QueryError("a SPARQL query must be a string")
-    toks = _tokens(query)
-    i = _prologue_end(toks, 0)
-    if i >= len(toks):
-        return _QueryShape("", len(query))
-    shape = _QueryShape(toks[i].keyword, toks[i].start)
-    if i + 1 < len(toks) and toks[i + 1].keyword in ("DISTINCT", "REDUCED"):
-        shape.distinct = True
-    depth = 0
-    for j, tok in enumerate(toks[i:], start=i):
-        if tok.kind == "punct" and tok.text in "{(":
-            depth += 1
-        elif tok.kind == "punct" and tok.text in "})":
-            depth -= 1
-        kw = tok.keyword
-        if kw:
-            shape.keywords.add(kw)
-            if depth == 0 and kw in ("ORDER", "LIMIT", "OFFSET"):
-                shape.modifiers.add(kw)
-                if kw == "LIMIT" and j + 2 == len(toks) and toks[j + 1].text.isdigit():
-                    shape.trailing_limit = (tok.start, int(toks[j + 1].text))
-            if depth == 0 and kw == "FROM":
-                shape.has_from = True
-    return shape
-
-
-def _refuse_remote_calls(shape: _QueryShape) -> None:
-    if "SERVICE" in shape.keywords:
-        raise QueryRefused("SERVICE is refused: the endpoint would fetch data from another server")
-    if shape.has_from:  # Virtuoso adds FROM graphs to the protocol's default graph instead of ignoring them
-        raise QueryRefused("FROM and FROM NAMED are refused: the store answers from its own graph only")
-
+from ont_platform.sparql.inspect import Token, prologue_end, tokens
+from ont_platform.storage._ntriples import XSD, RiskyNumber, risky_number
 
 _GRAPH_OPS = {"LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY"}
+_UCHAR = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"
+_ESCAPE = re.compile(rf"\\[tbnrf\"'\\]|{_UCHAR}")
+_ECHAR = {"t": "\t", "b": "\b", "n": "\n", "r": "\r", "f": "\f", '"': '"', "'": "'", "\\": "\\"}
+_BARE_INTEGER = re.compile(r"[0-9]+")
+_BARE_DECIMAL = re.compile(r"[0-9]*\.[0-9]+")
 
 
-def _scope_update(text: str, graph: str) -> tuple[str, list[RiskyNumber]]:
-    """Rewrite an update so that every operation works in ``graph`` (a SPARQL ``<iri>``)."""
+def unescape(text: str) -> str:
+    """The value of the body of a SPARQL string token (``\\t``, ``\\"``, ``\\u00E9`` ... resolved)."""
+
+    def one(m: re.Match[str]) -> str:
+        s = m.group(0)
+        if s[1] in "uU":
+            code = int(s[2:], 16)
+            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+                raise ValueError(f"escape {s} is not a Unicode scalar value")
+            return chr(code)
+        return _ECHAR[s[1]]
+
+    return _ESCAPE.sub(one, text) if "\\" in text else text
+
+
+def scope_update(text: str, graph: str) -> tuple[str, list[RiskyNumber]]:
+    """Rewrite an update so that every operation works in ``graph`` (a SPARQL ``<iri>``); also give the numbers in
+    it an endpoint may not hold exactly.
+
+    ``INSERT DATA``/``DELETE DATA`` get a ``GRAPH <g> { }`` block, ``DELETE WHERE`` becomes ``WITH <g> DELETE {P}
+    WHERE {P}``, ``DELETE``/``INSERT ... WHERE`` get a ``WITH <g>``. Refused with :class:`QueryRefused`: graph
+    management (``LOAD``, ``CLEAR``, ...), ``SERVICE``, and operations that name graphs themselves.
+    """
     if not isinstance(text, str):
         raise QueryError("a SPARQL update must be a string")
-    toks = _tokens(text)
+    toks = tokens(text)
     risky = _risky_numbers(text, toks)
     out: list[str] = []
     pos = 0  # text copied up to here
     i = 0
     while i < len(toks):
-        i = _prologue_end(toks, i)
+        i = prologue_end(toks, i)
         if i >= len(toks):
             break
         # the operation runs to the next ';' outside braces
@@ -151,7 +79,7 @@ def _scope_update(text: str, graph: str) -> tuple[str, list[RiskyNumber]]:
     return "".join(out), risky
 
 
-def _scope_operation(text: str, op: list[_Tok], graph: str) -> str:
+def _scope_operation(text: str, op: list[Token], graph: str) -> str:
     first = op[0].keyword
     second = op[1].keyword if len(op) > 1 else ""
     keywords = {t.keyword for t in op if t.keyword}
@@ -184,7 +112,7 @@ def _scope_operation(text: str, op: list[_Tok], graph: str) -> str:
     return f"WITH {graph} " + text[op[0].start : op[-1].end]
 
 
-def _matching_brace(toks: list[_Tok], open_i: int) -> int | None:
+def _matching_brace(toks: list[Token], open_i: int) -> int | None:
     depth = 0
     for k in range(open_i, len(toks)):
         t = toks[k]
@@ -197,11 +125,7 @@ def _matching_brace(toks: list[_Tok], open_i: int) -> int | None:
     return None
 
 
-_BARE_INTEGER = re.compile(r"[0-9]+")
-_BARE_DECIMAL = re.compile(r"[0-9]*\.[0-9]+")
-
-
-def _risky_numbers(text: str, toks: list[_Tok]) -> list[RiskyNumber]:
+def _risky_numbers(text: str, toks: list[Token]) -> list[RiskyNumber]:
     """Numeric literals in SPARQL text that an endpoint may not hold exactly (see :func:`risky_number`)."""
     prefixes: dict[str, str] = {}
     for k, t in enumerate(toks):

@@ -40,7 +40,6 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 import httpcore
 import httpx
-import pyoxigraph as ox
 from rdflib import Graph
 from rdflib.term import Node
 
@@ -53,19 +52,16 @@ from ont_platform.errors import (
     StoreError,
 )
 from ont_platform.redaction import check_headers, protect, scrub
+from ont_platform.sparql.inspect import QueryShape, refuse_remote_calls, shape
 from ont_platform.storage._ntriples import (
     ParsedBatch,
     RiskyNumber,
     chunks,
     parse_ntriples,
+    parse_rdf,
     sparql_iri,
 )
-from ont_platform.storage._sparql_scan import (
-    _QueryShape,
-    _refuse_remote_calls,
-    _scope_update,
-    _shape,
-)
+from ont_platform.storage._sparql_scan import scope_update
 from ont_platform.storage.base import RdfFormat, Row, Rows, Store, check_max_rows
 from ont_platform.storage.rdf_io import parse_graph, refuse_dtd, serialize_graph
 from ont_platform.storage.sparql_json import Results, read_results
@@ -227,32 +223,32 @@ class RemoteStore(Store):
         :class:`EndpointError` rather than coming back incomplete.
         """
         check_max_rows(max_rows)
-        shape = _shape(query)
-        if shape.form != "SELECT":
-            raise QueryError(f"select() runs SELECT queries, got {shape.form or 'no query form'}")
-        _refuse_remote_calls(shape)
+        found = shape(query)  # the lexer, not rdflib's parser: see ont_platform.sparql.inspect
+        if found.form != "SELECT":
+            raise QueryError(f"select() runs SELECT queries, got {found.form or 'no query form'}")
+        refuse_remote_calls(found)
         deadline = None if timeout is None else _Deadline.after(timeout)
         want = None if max_rows is None else max_rows + 1
-        if shape.trailing_limit is not None:  # a server that sends more rows than LIMIT is not read past it
-            limit = shape.trailing_limit[1]
+        if found.trailing_limit is not None:  # a server that sends more rows than LIMIT is not read past it
+            limit = found.trailing_limit[1]
             want = limit if want is None else min(want, limit)
         variables, rows, cap, stopped = self._select_request(query, deadline, row_cap=want)
         if stopped and max_rows is not None and len(rows) > max_rows:
-            out = Rows.capped(_dedupe(rows) if shape.distinct else rows, max_rows)
+            out = Rows.capped(_dedupe(rows) if found.distinct else rows, max_rows)
             out.truncated = True  # more rows than the caller takes: the rest of the answer was not read
             return out
         if cap is not None:
-            rows = self._complete(query, shape, variables, rows, cap, deadline, enough=want)
-        if shape.distinct:
+            rows = self._complete(query, found, variables, rows, cap, deadline, enough=want)
+        if found.distinct:
             rows = _dedupe(rows)
         return Rows.capped(rows, max_rows)
 
     def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
         """Run an ASK in the store's graph; ``timeout`` bounds the whole request, headers and body."""
-        shape = _shape(query)
-        if shape.form != "ASK":
-            raise QueryError(f"ask() runs ASK queries, got {shape.form or 'no query form'}")
-        _refuse_remote_calls(shape)
+        found = shape(query)
+        if found.form != "ASK":
+            raise QueryError(f"ask() runs ASK queries, got {found.form or 'no query form'}")
+        refuse_remote_calls(found)
         results, _ = self._query(query, None if timeout is None else _Deadline.after(timeout), "ASK")
         value = results.boolean
         if not isinstance(value, bool):
@@ -284,7 +280,8 @@ class RemoteStore(Store):
     def add_ntriples(self, data: str) -> None:
         """Add the triples of an N-Triples document, all or nothing.
 
-        Every line is read here first: a malformed line raises :class:`RDFSyntaxError` before anything is sent.
+        Every line is read first (pyoxigraph's parser): a malformed line raises :class:`RDFSyntaxError` before
+        anything is sent.
         A batch that fits in one request is sent as one ``INSERT DATA``. A larger batch goes in chunks into a
         fresh staging graph, then one ``ADD`` moves it into the store's graph; if any request fails the staging
         graph is dropped and the store's graph was never touched. Numbers the endpoint cannot hold exactly
@@ -293,7 +290,9 @@ class RemoteStore(Store):
         if isinstance(data, bytes):
             data = _decode(data)
         self._ensure_open()
-        batch = parse_ntriples(data)
+        self._add_batch(parse_ntriples(data))
+
+    def _add_batch(self, batch: ParsedBatch) -> None:
         if not batch:
             return
         if batch.risky:
@@ -304,21 +303,18 @@ class RemoteStore(Store):
         """Parse Turtle, N-Triples or JSON-LD locally and add the triples, all or nothing.
 
         Input that declares a DOCTYPE or ENTITY is refused before parsing; JSON-LD that would fetch a remote
-        ``@context`` is refused too. Parser failures raise :class:`RDFSyntaxError`. Turtle is read with
-        Oxigraph's parser and N-Triples by the store itself, both keeping lexical forms; JSON-LD with rdflib.
+        ``@context`` is refused too. Parser failures raise :class:`RDFSyntaxError`. Turtle and N-Triples are
+        read with Oxigraph's parser, keeping lexical forms; JSON-LD with rdflib.
         """
         fmt = _format(fmt)
         raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
         refuse_dtd(raw)
         if fmt is RdfFormat.NTRIPLES:
-            self.add_ntriples(_decode(raw))  # read here, so lexical forms stay exactly as written
+            self.add_ntriples(_decode(raw))  # read by pyoxigraph, so lexical forms stay exactly as written
         elif fmt is RdfFormat.TURTLE:
             # Oxigraph's parser, as the embedded backend uses: it keeps lexical forms ("Z" stays "Z")
-            try:
-                nt = ox.serialize(ox.parse(raw, format=ox.RdfFormat.TURTLE), format=ox.RdfFormat.N_TRIPLES)
-            except (SyntaxError, ValueError) as exc:
-                raise RDFSyntaxError(f"turtle: {str(exc)[:300]}") from exc
-            self.add_ntriples(_decode(nt or b""))
+            self._ensure_open()
+            self._add_batch(parse_rdf(_decode(raw), "Turtle"))
         else:
             graph = parse_graph(raw, fmt)  # refuses remote JSON-LD contexts; parser errors become RDFSyntaxError
             self.add_ntriples(graph.serialize(format="nt"))
@@ -337,7 +333,7 @@ class RemoteStore(Store):
         compiling, such as syntax errors, stop the whole request); send operations that may fail alone.
         """
         self._ensure_open()
-        text, risky = _scope_update(sparql_update, self._g)
+        text, risky = scope_update(sparql_update, self._g)
         if risky:
             self._check_numbers(risky)
         self._post_update(text, "UPDATE", text_from_caller=True)
@@ -426,7 +422,7 @@ class RemoteStore(Store):
     def _complete(
         self,
         query: str,
-        shape: _QueryShape,
+        scan: QueryShape,
         variables: list[str],
         rows: list[Row],
         cap: int,
@@ -445,23 +441,23 @@ class RemoteStore(Store):
         are in, and the rest of the result is neither fetched nor counted.
         """
         why = f"the endpoint cut the result at {cap} rows (its row limit)"
-        if shape.modifiers == {"LIMIT"} and shape.trailing_limit is not None:
+        if scan.modifiers == {"LIMIT"} and scan.trailing_limit is not None:
             # Without ORDER BY any n solutions are a correct answer to `LIMIT n`: fetch the whole result in
             # pages and keep the first n (after removing duplicates when the query asks for DISTINCT).
-            at, limit = shape.trailing_limit
+            at, limit = scan.trailing_limit
             if limit <= len(rows):
                 return rows[:limit]
             unlimited = query[:at]
             need = limit if enough is None else min(limit, enough)
-            full = self._complete(unlimited, _shape(unlimited), variables, rows, cap, deadline, enough=need)
-            return (_dedupe(full) if shape.distinct else full)[:limit]
-        if shape.modifiers:
-            parts = sorted(shape.modifiers)
+            full = self._complete(unlimited, shape(unlimited), variables, rows, cap, deadline, enough=need)
+            return (_dedupe(full) if scan.distinct else full)[:limit]
+        if scan.modifiers:
+            parts = sorted(scan.modifiers)
             raise EndpointError(
                 f"SELECT: {why}, and a query with {', '.join(parts)} cannot be fetched in pages safely; "
                 "narrow the query or raise the endpoint's limit (Virtuoso: ResultSetMaxRows)"
             )
-        prologue, body = query[: shape.body_start], query[shape.body_start :]
+        prologue, body = query[: scan.body_start], query[scan.body_start :]
         mult = _fresh_var("ont_rows", variables)
         keys = " ".join(f"?{v}" for v in variables)
         group_by = f" GROUP BY {keys}" if variables else ""
@@ -484,7 +480,7 @@ class RemoteStore(Store):
                 if key in found:
                     raise EndpointError(f"SELECT: {why}, and its pages overlapped; the result cannot be trusted")
                 found[key] = n = _int(row.get(mult), mult)
-                held += 1 if shape.distinct else n
+                held += 1 if scan.distinct else n
             if enough is not None and held >= enough:
                 return _expand(variables, found)  # the caller takes no more: the rest is not fetched
             if len(part) < page:
@@ -827,7 +823,7 @@ class _Decoder:
             self._z = zlib.decompressobj(zlib.MAX_WBITS)
         else:
             raise EndpointError(
-                f"{what}: the endpoint answered with Content-Encoding {encoding[:60]!r}; "
+                f"{what}: the endpoint answered with Content-Encoding {(encoding or '')[:60]!r}; "
                 "only one layer of gzip or deflate is read"
             )
 

@@ -21,14 +21,17 @@ it (the process was killed) before any depth check could run.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import ijson
+from rdflib import BNode, Literal, URIRef
+from rdflib.term import Node
 
 from ont_platform.errors import EndpointError
-from ont_platform.storage._ntriples import term_from_json
 from ont_platform.storage.base import Row
 
 MAX_DEPTH = 16
@@ -262,3 +265,53 @@ def _first_line(exc: Exception) -> str:
     if isinstance(message, bytes):
         message = message.decode("utf-8", "replace")
     return (str(message).strip().splitlines() or [type(exc).__name__])[0][:200]
+
+
+# --- SPARQL 1.1 JSON results to rdflib terms -----------------------------------------------------------------
+
+_SAFE_BNODE = re.compile(r"[A-Za-z0-9_]+")
+_BOOLEAN_CANONICAL = {"1": "true", "0": "false"}
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+
+
+def bnode_from_label(value: str) -> BNode:
+    """A blank node for a label an endpoint returned, valid in N-Triples and stable across requests."""
+    label = value[len("nodeID://"):] if value.startswith("nodeID://") else value
+    if not _SAFE_BNODE.fullmatch(label):
+        label = "x" + hashlib.sha1(value.encode("utf-8")).hexdigest()[:24]
+    return BNode(label)
+
+
+def term_from_json(binding: dict[str, str]) -> Node:
+    """One value of a SPARQL JSON result as an rdflib term, lexical form kept.
+
+    Written by hand: rdflib's JSON result parser reads a whole document with ``json.loads`` and normalises
+    lexical forms, pyoxigraph's ``parse_query_results`` reads no stream it can be stopped in (see the module
+    documentation) and neither knows Virtuoso's ``typed-literal`` or its ``1``/``0`` booleans.
+
+    Accepts the SPARQL 1.1 form and the older ``typed-literal`` type Virtuoso still sends. A literal typed
+    ``xsd:string`` becomes a plain literal (the same RDF 1.1 term; Oxigraph never reports the datatype).
+    Virtuoso reports booleans as ``1``/``0``; they are given in the canonical ``true``/``false`` form that
+    Oxigraph and rdflib use.
+    """
+    kind = binding.get("type")
+    value = binding.get("value")
+    if not isinstance(value, str):
+        raise ValueError(f"binding without a string value: {binding!r}")
+    if kind == "uri":
+        return URIRef(value)
+    if kind == "bnode":
+        return bnode_from_label(value)
+    if kind in ("literal", "typed-literal"):
+        lang = binding.get("xml:lang")
+        if lang:
+            return Literal(value, lang=lang)
+        datatype = binding.get("datatype")
+        if not datatype or datatype == _XSD + "string":
+            return Literal(value)
+        if datatype == _XSD + "boolean":
+            value = _BOOLEAN_CANONICAL.get(value, value)
+        return Literal(value, datatype=URIRef(datatype), normalize=False)
+    if kind == "triple":
+        raise ValueError("RDF-star triple terms are not supported")
+    raise ValueError(f"unknown term type {kind!r}")

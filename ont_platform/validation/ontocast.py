@@ -13,7 +13,7 @@ against the ontology. This module is that critic:
    re-ask message carries back to the LLM.
 
 It also reviews SPARQL UPDATE requests (:meth:`OntoCastValidator.review_update`): only ``INSERT DATA`` and
-``DELETE DATA`` on allowed graphs pass, after a parse with rdflib and a dry run on a copy checked like the
+``DELETE DATA`` on allowed graphs pass, after a parse with rdflib (the shared inspector, :mod:`ont_platform.sparql.inspect`) and a dry run on a copy checked like the
 facts above; :meth:`OntoCastValidator.apply_update` runs a reviewed request as the canonical text that was
 reviewed, never the caller's own string.
 """
@@ -29,6 +29,7 @@ from rdflib.term import Node
 
 from ont_platform.errors import InputError, ValidationFailed
 from ont_platform.namespaces import ONT
+from ont_platform.sparql.inspect import parse_update
 from ont_platform.storage.base import Store
 from ont_platform.validation.base import Validator, evaluate, make_result
 from ont_platform.validation.facts import (
@@ -183,17 +184,14 @@ class OntoCastValidator(Validator):
             checks["parse"] = "failed"
             return None
         try:
-            from rdflib.plugins.sparql.algebra import translateUpdate
-            from rdflib.plugins.sparql.parser import parseUpdate
-
-            parsed = translateUpdate(parseUpdate(update))
+            operations = parse_update(update)  # the shared inspector: rdflib's parser (ont_platform.sparql.inspect)
         except Exception as exc:  # noqa: BLE001 - rdflib's parser raises many kinds (ParseException, AssertionError, ...)
             findings.error(Code.UPDATE_SYNTAX, "$", f"not a SPARQL 1.1 update: {str(exc).splitlines()[0][:200]}")
             checks["parse"] = "failed"
             return None
         checks["parse"] = "passed"
         plan: list[_Operation] = []
-        for k, op in enumerate(parsed.algebra):
+        for k, op in enumerate(operations):
             path = f"$.operations[{k}]"
             name = getattr(op, "name", type(op).__name__)
             if name not in ("InsertData", "DeleteData"):

@@ -3,7 +3,8 @@
 The text comes from whoever wrote the answer (an external LLM, a person), so it is treated like any other
 hostile input:
 
-1. **Inspected** with rdflib's SPARQL parser (pyoxigraph exposes none). Refused before anything runs: text that
+1. **Inspected** with rdflib's SPARQL parser (pyoxigraph exposes none), by the library's one query inspector
+   (:func:`ont_platform.sparql.inspect.check_read_query`). Refused before anything runs: text that
    does not parse, updates (``INSERT``, ``DELETE``, ``LOAD``, ``DROP``...), anything but ``SELECT`` and ``ASK``,
    ``SERVICE``, ``FROM``/``FROM NAMED``, ``GRAPH`` (the data lives in the default graph), unbounded property
    paths (``p*``, ``p+``), and ``\\u`` escapes (which parsers apply differently, so what was inspected might not
@@ -21,10 +22,9 @@ hostile input:
 
 from __future__ import annotations
 
-import re
 import threading
 import time
-from collections.abc import Container, Iterator
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any, Literal, Self
 from urllib.parse import unquote
@@ -35,15 +35,15 @@ from rdflib.term import Node
 
 from ont_platform.errors import QueryError, QueryRefused, QueryTimeout, StoreError
 from ont_platform.namespaces import ID
+from ont_platform.sparql.inspect import MAX_QUERY_CHARS as MAX_QUERY_CHARS  # re-exported: kg.py reads it here
+from ont_platform.sparql.inspect import check_read_query, walk
 from ont_platform.storage import FORK_AVAILABLE, QueryWorker, RdfFormat, Store, lower_priority
 
 Isolation = Literal["thread", "process"]
-MAX_QUERY_CHARS = 100_000
 MAX_ABANDONED = 2
 """Queries that ran out of time and may still be running in this process, at most (across all runners)."""
 _abandoned: list[threading.Thread] = []
 _abandoned_lock = threading.Lock()
-_ESCAPE = re.compile(r"\\[uU]")
 
 
 @dataclass(frozen=True)
@@ -65,20 +65,6 @@ class QueryOutcome:
     truncated: bool = False
 
 
-def _walk(value: object) -> Iterator[object]:
-    """Every value inside a parse tree or algebra (dicts, lists, pyparsing results), depth first."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        yield item
-        if isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            stack.extend(item)
-        elif type(item).__name__ == "ParseResults":
-            stack.extend(list(item))  # type: ignore[call-overload]
-
-
 def inspect_query(text: object, *, timeout: float | None = None) -> InspectedQuery:
     """Parse ``text`` and refuse what must never run (see the module documentation).
 
@@ -92,47 +78,9 @@ def inspect_query(text: object, *, timeout: float | None = None) -> InspectedQue
 
 
 def _inspect_here(text: object) -> InspectedQuery:
-    from rdflib.plugins.sparql.algebra import translateQuery
-    from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
-    from rdflib.plugins.sparql.parserutils import CompValue
-
-    if not isinstance(text, str) or not text.strip():
-        raise QueryRefused("no query text")
-    if len(text) > MAX_QUERY_CHARS:
-        raise QueryRefused(f"query is {len(text)} characters, over the limit of {MAX_QUERY_CHARS}")
-    if _ESCAPE.search(text):
-        raise QueryRefused("\\u escapes are refused: parsers apply them differently")
-    try:
-        parsed = parseQuery(text)
-    except Exception as exc:
-        try:
-            parseUpdate(text)
-        except Exception:  # noqa: BLE001 - pyparsing and rdflib raise many unrelated types
-            raise QueryRefused(f"not a SPARQL query that can be checked: {str(exc)[:200]}") from exc
-        raise QueryRefused("a SPARQL update; only SELECT and ASK queries are run") from exc
-    form_node = parsed[1]
-    name = getattr(form_node, "name", "")
-    if name not in ("SelectQuery", "AskQuery"):
-        raise QueryRefused(f"a {name.removesuffix('Query').upper() or 'non-query'} query; only SELECT and ASK are run")
-    for node in _walk(parsed):
-        if not isinstance(node, CompValue):
-            continue
-        keys = dict.keys(node)
-        if node.name == "ServiceGraphPattern":
-            raise QueryRefused("SERVICE is refused: a query must not reach other endpoints")
-        if node.name == "GraphGraphPattern":
-            raise QueryRefused("GRAPH is refused: the data is in the default graph")
-        if node.name == "DatasetClause" or ("datasetClause" in keys and dict.__getitem__(node, "datasetClause")):
-            raise QueryRefused("FROM / FROM NAMED is refused: a query runs on the loaded graph only")
-        if node.name == "PathElt" and "mod" in keys and dict.__getitem__(node, "mod") in ("*", "+"):
-            mod = dict.__getitem__(node, "mod")
-            raise QueryRefused(f"unbounded property path ({mod}) is refused; write bounded steps (p/p?/p?)")
-    try:
-        algebra = translateQuery(parsed).algebra
-    except Exception as exc:
-        raise QueryRefused(f"query cannot be translated: {str(exc)[:200]}") from exc
-    constants = frozenset(v for v in _walk(algebra) if isinstance(v, (URIRef, RDFLiteral)))
-    return InspectedQuery(text, "SELECT" if name == "SelectQuery" else "ASK", constants)
+    form, constants = check_read_query(text)  # the shared inspector, rdflib's parser (ont_platform.sparql.inspect)
+    assert isinstance(text, str)  # checked there
+    return InspectedQuery(text, form, constants)
 
 
 class _Inspector:
@@ -197,7 +145,7 @@ def node_ids(terms: object, domain: str, known: Container[str]) -> set[str]:
     """Ids of the domain's entity nodes among ``terms``: node IRIs, and literals equal to a known node id."""
     prefix = f"{ID}{domain}/node/"
     out: set[str] = set()
-    for t in _walk(terms):
+    for t in walk(terms):
         if isinstance(t, URIRef):
             if str(t).startswith(prefix):
                 out.add(unquote(str(t)[len(prefix):]))

@@ -25,6 +25,7 @@ from ont_platform.errors import (
     RDFSyntaxError,
     StoreError,
 )
+from ont_platform.storage import remote as remote_module
 from ont_platform.storage.base import RdfFormat
 from ont_platform.storage.rdf_io import parse_graph
 from ont_platform.storage.remote import DEFAULT_GRAPH, STAGING_PREFIX, RemoteStore
@@ -346,14 +347,25 @@ def test_malformed_line_in_a_big_batch_changes_nothing(store: RemoteStore) -> No
     assert snapshot(store) == before
 
 
-def test_server_rejecting_a_late_chunk_changes_nothing(store: RemoteStore, endpoint: Endpoint) -> None:
+def test_server_rejecting_a_late_chunk_changes_nothing(
+    store: RemoteStore, endpoint: Endpoint, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store.add_ntriples("".join(_bulk(10, "pre")))
     before = snapshot(store)
     lines = _bulk(3_500)
-    # each server refuses one of these lines while running the request (Virtuoso: the integer, Oxigraph: the
-    # language tag longer than 8 letters); both are valid N-Triples, so they pass the local check
+    # Virtuoso refuses this line while running the request; it is valid N-Triples, so it passes the local check
     lines.append(nt(iri(f"{EX}bad"), iri(P), f'"abc"^^<{XSD.integer}>'))
-    lines.append(nt(iri(f"{EX}bad"), iri(P), '"x"@abcdefghij'))
+    if endpoint.name == "oxigraph":
+        # Oxigraph's server refuses a language tag longer than 8 letters, which the local parser (pyoxigraph's)
+        # refuses too: put it into the last chunk's SPARQL text past the local check
+        real = remote_module._insert
+
+        def late_bad_tag(graph: str, triples: list[str], has_bnodes: bool) -> str:
+            if any("/bad>" in t for t in triples):
+                triples = [*triples, f'<{EX}bad> <{P}> "x"@abcdefghij']
+            return real(graph, triples, has_bnodes)
+
+        monkeypatch.setattr(remote_module, "_insert", late_bad_tag)
     with pytest.raises(EndpointError, match=r"chunk 4 of 4\): HTTP 400") as info:
         store.add_ntriples("".join(lines))
     assert not isinstance(info.value, QueryError)  # the data was refused, not a query the caller wrote
