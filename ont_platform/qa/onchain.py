@@ -388,24 +388,25 @@ def _walk(ctx: Context, p: OnchainPlan, start: URIRef, classes: frozenset[URIRef
     adj = ctx.mirrors.get(ctx.store, OC.transfer)
     if adj is None:
         return None
-    if node is not None:
-        n = adj.node(node)
-        targets = {n} if n is not None else set()
-    else:
-        assert classes
-        targets = adj.members(ctx.store, frozenset(classes))
-    s = adj.node(start)
-    if s is not None and s in targets:
+    wanted = frozenset(classes) if node is None and classes else None
+    if node is None and wanted is None:
+        return None
+    if (node is not None and node == start) or adj.is_target(start, classes=wanted):
         return None
     try:
-        k = adj.nearest(start, p.hops, targets, backward=p.backward, budget=ctx.limits.walk_max_edges)
+        k = adj.nearest(start, p.hops, classes=wanted, node=node, backward=p.backward,
+                        budget=ctx.limits.walk_max_edges)
+        return k, adj.active(start)
     except WalkTooLong:
         return None
-    return k, s is not None
 
 
 def _no_path(ctx: Context, p: OnchainPlan, q_id: str, reach: str, active: bool, capped: str) -> OnchainAnswer:
-    what = p.target_node if p.target_node else _class_ko(ctx, p.target_class)  # type: ignore[arg-type]
+    if p.target_node:
+        what = p.target_node
+    else:
+        assert p.target_class is not None  # a path question names a target node or a target class
+        what = _class_ko(ctx, p.target_class)
     why = (f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
            if not active else
            f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다.")

@@ -1,7 +1,7 @@
 """The transfer mirror (qa/adjacency.py) decides path questions exactly as SPARQL alone would: the same answers
-with the mirror on, off, or over its walk budget, on random graphs and after random ingests; it follows every
-write (a guarded ingest hands it the triples it wrote, any other write makes it stale), and stores whose
-data can change behind the process get none."""
+with the mirror on, off, or over its walk budget, on random graphs and after random ingests; every list it
+holds is what the store holds; it follows every write (a guarded ingest hands it the triples it wrote, any
+other write makes it stale), and stores whose data can change behind the process get none."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rdflib import Graph, URIRef
+from rdflib import Graph
 
 from ont_platform import KnowledgeGraph
 from ont_platform.limits import DEFAULT_LIMITS
@@ -47,9 +47,16 @@ def _answers(kg: KnowledgeGraph, questions: list[str]) -> list[dict[str, Any]]:
     return [kg.ask(q).to_json() for q in questions]
 
 
-def _edges(adj: Adjacency) -> set[tuple[str, str]]:
-    keys = {n: k for k, n in adj._number.items()}
-    return {(keys[a], keys[b]) for a, succ in enumerate(adj._succ) for b in succ}
+def _as_store_holds(adj: Adjacency, store: Any) -> None:
+    """Every list and class set the mirror holds equals a fresh read of the store now (a new mirror)."""
+    fresh = Adjacency(store, adj.predicate, adj.generation)
+    for backward in (False, True):
+        for node, held in adj.held_lists(backward=backward).items():
+            read = fresh.predecessors(node) if backward else fresh.successors(node)
+            assert sorted(held) == sorted(read), (node, backward)
+            assert len(held) == len(set(held))
+    held_types = adj.held_types()
+    assert held_types == fresh.classes(held_types)
 
 
 def _mirror(kg: KnowledgeGraph) -> Adjacency:
@@ -58,6 +65,7 @@ def _mirror(kg: KnowledgeGraph) -> Adjacency:
     return held
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(g=graphs(), data=st.data())
 def test_the_mirror_answers_as_sparql_alone(tmp_path_factory, g, data) -> None:  # type: ignore[no-untyped-def]
@@ -73,8 +81,11 @@ def test_the_mirror_answers_as_sparql_alone(tmp_path_factory, g, data) -> None: 
         assert mirrored == alone == over_budget
         assert graphs_[1].context("onchain").mirrors.held(OC.transfer) is None  # off: never read
         if questions:
-            assert _edges(_mirror(graphs_[0])) == {(f"<{mint('onchain', 'node', a)}>", f"<{mint('onchain', 'node', b)}>")
-                                                   for _, a, b in edges}
+            mirror = _mirror(graphs_[0])
+            stored = {(f"<{mint('onchain', 'node', a)}>", f"<{mint('onchain', 'node', b)}>") for _, a, b in edges}
+            for node, out in mirror.held_lists().items():
+                assert {(node, o) for o in out} == {e for e in stored if e[0] == node}
+            _as_store_holds(mirror, graphs_[0].store)
     finally:
         for kg in graphs_:
             kg.close()
@@ -99,6 +110,7 @@ def _transfer_batch(data: st.DataObject, ids: list[str], classes: dict[str, str]
     return {"entities": entities, "relations": relations}
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(g=graphs().filter(lambda g: len(g[0]) > 1), data=st.data())
 def test_after_ingests_the_mirror_equals_a_fresh_read(tmp_path_factory, g, data) -> None:  # type: ignore[no-untyped-def]
@@ -107,26 +119,17 @@ def test_after_ingests_the_mirror_equals_a_fresh_read(tmp_path_factory, g, data)
     _write(folder, nodes, edges)
     ids = [x for x, _ in nodes]
     classes = dict(nodes)
-    reads: list[int] = []
-    real = Adjacency.read.__func__  # type: ignore[attr-defined]
-
-    def counted(cls: type[Adjacency], store: Any, predicate: URIRef) -> Adjacency:
-        reads.append(1)
-        return real(cls, store, predicate)
-
     with KnowledgeGraph.open() as kg, KnowledgeGraph.open(limits=OFF) as plain:
         for graph in (kg, plain):
             graph.load(folder, shacl=False)
         first = [f"{ids[0]} 에서 1-hop 안에 거래소에 자금이 닿나요?", *_questions(data, ids, 2)]
-        assert _answers(kg, first) == _answers(plain, first)  # the first one reads the mirror
-        Adjacency.read = classmethod(counted)  # type: ignore[method-assign,assignment]
-        try:
-            ingests = data.draw(st.integers(1, 3), label="ingests")
-            _ingest(kg, plain, data, ids, classes, ingests)
-        finally:
-            Adjacency.read = classmethod(real)  # type: ignore[method-assign,assignment]
-        assert reads == []  # every ingest was followed, none made the mirror read the store again
-        _same_as_fresh(kg, real)
+        assert _answers(kg, first) == _answers(plain, first)  # the first one makes the mirror
+        mirror = _mirror(kg)
+        ingests = data.draw(st.integers(1, 3), label="ingests")
+        _ingest(kg, plain, data, ids, classes, ingests)
+        assert _mirror(kg) is mirror  # every ingest was followed, none made the mirror start again
+        assert mirror.generation == kg.store.generation
+        _as_store_holds(mirror, kg.store)
 
 
 def _ingest(kg: KnowledgeGraph, plain: KnowledgeGraph, data: st.DataObject, ids: list[str],
@@ -143,19 +146,6 @@ def _ingest(kg: KnowledgeGraph, plain: KnowledgeGraph, data: st.DataObject, ids:
                 classes[entity["id"]] = entity["ontology_class"]
         questions = _questions(data, ids, 4)
         assert _answers(kg, questions) == _answers(plain, questions)
-
-
-def _same_as_fresh(kg: KnowledgeGraph, read: Any) -> None:
-    """The mirror after the ingests equals one read from the store now, classes included."""
-    mirror = _mirror(kg)
-    fresh = read(Adjacency, kg.store, OC.transfer)
-    assert _edges(mirror) == _edges(fresh)
-    assert mirror.generation == kg.store.generation
-    keys = {n: key for key, n in mirror._number.items()}
-    for wanted, members in mirror._members.items():
-        expected = fresh.members(kg.store, wanted)
-        fresh_keys = {n: key for key, n in fresh._number.items()}
-        assert {keys[m] for m in members} == {fresh_keys[m] for m in expected}
 
 
 def test_any_other_write_makes_the_mirror_read_again() -> None:
@@ -236,3 +226,31 @@ def test_writes_move_the_generation(tmp_path: Path) -> None:
             kg.store.select("SELECT * WHERE { ?s ?p ?o }")
             assert kg.store.generation == seen[-1]  # reads do not count
 
+
+
+def test_a_walk_reads_only_the_nodes_it_reaches() -> None:
+    with KnowledgeGraph.open() as kg:
+        kg.load(EXAMPLES / "onchain")
+        start = f"<{mint('onchain', 'node', 'n_a1')}>"
+        kg.ask("n_a1 에서 1-hop 안에 믹서에 닿나요?")
+        mirror = _mirror(kg)
+        assert set(mirror.held_lists()) == {start}
+        first = set(mirror.held_lists()[start])
+        kg.ask("n_a1 에서 2-hop 안에 믹서에 닿나요?")
+        assert set(mirror.held_lists()) <= {start} | first
+        assert _mirror(kg) is mirror  # the second question used what the first one read
+        assert len(mirror) < len(list(kg.store.triples((None, OC.transfer, None))[0]))
+
+
+def test_a_full_cache_starts_again_and_answers_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ont_platform.qa.adjacency as adjacency
+
+    questions = [f"{s} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?" for s in ("n_a1", "n_w9", "n_h1") for k in (1, 2, 3)]
+    with KnowledgeGraph.open() as kg:
+        kg.load(EXAMPLES / "onchain")
+        expected = _answers(kg, questions)
+    monkeypatch.setattr(adjacency, "CACHED_EDGES", 2)
+    with KnowledgeGraph.open() as kg:
+        kg.load(EXAMPLES / "onchain")
+        assert _answers(kg, questions) == expected
+        assert len(_mirror(kg)) <= 2  # each read past the cap emptied it
