@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from enum import Enum
+from pathlib import Path
 from typing import ClassVar
 
 from rdflib.term import BNode, Literal, Node, URIRef
@@ -122,6 +123,28 @@ class Store(ABC):
         return self._generation
 
     @property
+    def stamp(self) -> str | None:
+        """A token naming the present state of the data that stays the same across processes and opens while
+        the data does not change (:mod:`ont_platform.storage.stamp`), or ``None``: a store kept in memory, one
+        whose data may change behind it, or one being written right now.
+
+        Indexes derived from the data and kept beside it (:attr:`index_folder`) are tagged with it and used only
+        while it is unchanged."""
+        return None
+
+    @property
+    def index_folder(self) -> Path | None:
+        """Where indexes derived from this store's data are kept between processes (a folder inside an on-disk
+        store), or ``None`` when they are not kept."""
+        return None
+
+    @property
+    def index_writable(self) -> bool:
+        """Whether this process may build and replace the indexes in :attr:`index_folder` (a store opened
+        read-only only reads them)."""
+        return False
+
+    @property
     def redacted(self) -> tuple[str, ...]:
         """Values this store was configured with that must never appear in a log or an error (a remote
         endpoint's header values and URL credentials); empty for the embedded backends. A service that logs
@@ -142,6 +165,14 @@ class Store(ABC):
         """
         rows = self.select(query)
         return [tuple(None if v is None else v.n3() for v in row.values()) for row in rows]
+
+    def iter_values(self, query: str) -> Iterator[tuple[str | None, ...]]:
+        """Run one of the library's own bulk reads (no time limit) and yield each solution as a tuple of its
+        terms' values (an IRI's text, a literal's lexical form, a blank node's label; ``None`` when unbound),
+        read lazily where the backend can (the embedded Oxigraph store): for reads of millions of rows that are
+        consumed one at a time and never held together."""
+        for row in self.select(query):
+            yield tuple(None if v is None else str(v) for v in row.values())
 
     def triples(self, pattern: tuple[Node | None, Node | None, Node | None], *, timeout: float | None = None,
                 max_rows: int | None = None) -> tuple[list[tuple[Node, Node, Node]], bool]:

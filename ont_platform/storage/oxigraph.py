@@ -13,6 +13,10 @@ holds the store's lock, so never while another process uses the store):
 * ``ont-store-open`` (:data:`OPEN_MARKER`): the store was not closed. Opening it replays RocksDB's write-ahead
   log, which after a kill in the middle of a large write takes tens of seconds (24 s after a kill during a
   600k-triple write, against 0.1 s after a clean close), so a warning says so before the open starts.
+
+Two more things live in the folder: ``ont-stamp.json``, the token that names the state of the data
+(:mod:`ont_platform.storage.stamp`), and ``ont-index/``, the indexes derived from the data and tagged with
+that token (:mod:`ont_platform.qa.names`).
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from ont_platform.errors import (
     StoreError,
     StoreLockedError,
 )
+from ont_platform.storage import stamp as stamps
 from ont_platform.storage._query_worker import (
     FORK_AVAILABLE,
     Form,
@@ -74,6 +79,9 @@ OPEN_MARKER = "ont-store-open"
 """File in an on-disk store's folder while a process has the store open: written at open, removed by a clean
 :meth:`OxigraphStore.close`. It names the process (pid and start time), so that finding it at the next open,
 left by a process that is gone, means the store was not closed cleanly."""
+
+INDEX_FOLDER = "ont-index"
+"""Folder inside an on-disk store where indexes derived from its data are kept (:attr:`Store.index_folder`)."""
 
 BULK_FILE = re.compile(r"bulk-[0-9]+\.sst")
 """Names of the files Oxigraph's bulk loader writes into the store's folder before RocksDB takes them in."""
@@ -117,10 +125,20 @@ class OxigraphStore(Store):
         self.read_only = read_only
         """Opened with ``read_only=True``: a view of an existing on-disk store as it was when opened, beside the
         process that holds it for writing; every write raises :class:`StoreError` before touching anything."""
+        self._token: str | None = None
+        self._writes = 0
+        self._stamp_lock = threading.Lock()
         if read_only:
             self._open_read_only()
             return
         unclean = self.path is not None and _left_open_by_a_dead_process(self.path)
+        trusted = False
+        if self.path is not None and self.path.is_dir() and not unclean:
+            # compared before the engine opens the folder (opening starts a new log and manifest)
+            prior = stamps.read(self.path)
+            trusted = (prior is not None and prior.state == "clean" and prior.files is not None
+                       and prior.files == stamps.data_files(self.path)
+                       and not (self.path / BULK_MARKER).exists())
         if unclean:
             log.warning("recovering the store at %s after an unclean shutdown (the process that had it open was "
                         "killed or crashed before closing it); this can take a while", self.path)
@@ -146,6 +164,9 @@ class OxigraphStore(Store):
             if (self.path / BULK_MARKER).exists():
                 self._undo_bulk_load()
             _write_open_marker(self.path)
+            prior = stamps.read(self.path) if trusted else None
+            self._token = prior.token if prior is not None else stamps.new_token()
+            stamps.write(self.path, stamps.Stamp(self._token, "clean"), sync=False)
 
     def _open_read_only(self) -> None:
         """Open the store read-only (pyoxigraph ``Store.read_only``): no lock is taken and nothing on disk is
@@ -159,11 +180,62 @@ class OxigraphStore(Store):
             raise InputError("read_only=True needs the path of an on-disk store")
         if not self.path.is_dir():
             raise StoreError(f"no store at {self.path} to open read-only")
+        before, files = stamps.read(self.path), stamps.data_files(self.path)
+        writer = (self.path / OPEN_MARKER).exists() and not _left_open_by_a_dead_process(self.path)
         try:
             self._store = ox.Store.read_only(str(self.path))
         except OSError as exc:
             raise StoreError(f"cannot open the store at {self.path} read-only: {exc}") from exc
         self._lanes = {False: _Lane(), True: _Lane()}
+        # The token names what this view sees only if no write began or ended while it was opened, and the
+        # data files are the ones the last clean close recorded (or a live writer of this library, holding the
+        # lock, keeps the token itself).
+        if (before is not None and before == stamps.read(self.path) and before.state == "clean"
+                and (writer or before.files == files)):
+            self._token = before.token
+
+    @property
+    def stamp(self) -> str | None:
+        """See :attr:`Store.stamp`: kept in the store's folder (:mod:`ont_platform.storage.stamp`); ``None`` in
+        memory and while a write is under way."""
+        with self._stamp_lock:
+            return self._token if not self._writes else None
+
+    @property
+    def index_folder(self) -> Path | None:
+        return self.path / INDEX_FOLDER if self.path is not None else None
+
+    @property
+    def index_writable(self) -> bool:
+        return self.path is not None and not self.read_only
+
+    @contextlib.contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Around every write of the data: refuse it on a read-only store; on disk, replace the token by a new
+        one marked ``writing`` (synced before the data is touched) and, when the last write under way is over,
+        done or failed, by a new clean one."""
+        self._writable()
+        if self.path is None:
+            yield
+            return
+        with self._stamp_lock:
+            self._writes += 1
+            if self._writes == 1:
+                try:
+                    self._token = stamps.new_token()
+                    stamps.write(self.path, stamps.Stamp(self._token, "writing"), sync=True)
+                except OSError as exc:
+                    self._writes -= 1
+                    raise StoreError(f"cannot record a write in {self.path}, nothing was written: {exc}") from exc
+        try:
+            yield
+        finally:
+            with self._stamp_lock:
+                self._writes -= 1
+                if not self._writes:
+                    self._token = stamps.new_token()
+                    with contextlib.suppress(OSError):  # left as "writing": indexes are rebuilt, never misused
+                        stamps.write(self.path, stamps.Stamp(self._token, "clean"), sync=False)
 
     def _writable(self) -> None:
         if self.read_only:
@@ -204,6 +276,17 @@ class OxigraphStore(Store):
     def select_nt(self, query: str) -> list[tuple[str | None, ...]]:
         """See :meth:`Store.select_nt`: read here, without building rdflib terms (~7x faster)."""
         return _solutions(self._s, query, None, _nt)[1]
+
+    def iter_values(self, query: str) -> Iterator[tuple[str | None, ...]]:
+        """See :meth:`Store.iter_values`: solutions are read from the engine one at a time."""
+        result = _query(self._s, query)
+        if not isinstance(result, ox.QuerySolutions):
+            raise QueryError("not a SELECT query")
+        try:
+            for solution in result:
+                yield tuple(None if t is None else t.value for t in solution)
+        except (OSError, RuntimeError, ValueError) as exc:
+            raise QueryError(f"query failed: {exc}") from exc
 
     def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
         """Run an ASK; with a ``timeout`` it runs in a query worker and is stopped at the limit."""
@@ -278,7 +361,11 @@ class OxigraphStore(Store):
         (a loader that finds a bad row late raises it there), aborts the transaction: the store keeps exactly
         what it held, in memory and on disk. The iterator's own exception is re-raised unchanged.
         """
-        self._writable()
+        with self._changing():
+            self._add_stream(chunks)
+        self._written()
+
+    def _add_stream(self, chunks: Iterable[bytes]) -> None:
         reader = _ChunkReader(chunks)
         bulk = self.path is not None and self._is_empty()
         try:
@@ -296,12 +383,11 @@ class OxigraphStore(Store):
             if isinstance(exc, (OSError, ValueError)):
                 raise StoreError(f"write failed, nothing was written: {exc}") from exc
             raise
-        self._written()
 
     def _is_empty(self) -> bool:
         return next(iter(self._s.quads_for_pattern(None, None, None)), None) is None
 
-    def _bulk_load(self, stream: io.BufferedReader) -> None:
+    def _bulk_load(self, stream: io.BufferedReader[_ChunkReader]) -> None:
         """Fill an EMPTY on-disk store with ``bulk_load`` and compact it, all or nothing.
 
         A transactional load into an on-disk store keeps the whole transaction in memory (about 10 GB for
@@ -337,22 +423,23 @@ class OxigraphStore(Store):
     def _load(self, data: bytes, fmt: ox.RdfFormat) -> None:
         self._writable()
         refuse_dtd(data)
-        try:
-            self._s.load(data, format=fmt, to_graph=ox.DefaultGraph())
-        except SyntaxError as exc:
-            raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
-        except (OSError, ValueError) as exc:
-            raise StoreError(f"write failed, nothing was written: {exc}") from exc
+        with self._changing():
+            try:
+                self._s.load(data, format=fmt, to_graph=ox.DefaultGraph())
+            except SyntaxError as exc:
+                raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
+            except (OSError, ValueError) as exc:
+                raise StoreError(f"write failed, nothing was written: {exc}") from exc
         self._written()
 
     def update(self, sparql_update: str) -> None:
-        self._writable()
-        try:
-            self._s.update(sparql_update)
-        except SyntaxError as exc:
-            raise QueryError(f"SPARQL update syntax error: {exc}") from exc
-        except (OSError, ValueError, RuntimeError) as exc:
-            raise StoreError(f"update failed, nothing was written: {exc}") from exc
+        with self._changing():
+            try:
+                self._s.update(sparql_update)
+            except SyntaxError as exc:
+                raise QueryError(f"SPARQL update syntax error: {exc}") from exc
+            except (OSError, ValueError, RuntimeError) as exc:
+                raise StoreError(f"update failed, nothing was written: {exc}") from exc
         self._written()
 
     def dump(self, fmt: RdfFormat = RdfFormat.NTRIPLES) -> bytes:
@@ -378,12 +465,12 @@ class OxigraphStore(Store):
         return len(self._s)
 
     def clear(self) -> None:
-        self._writable()
-        try:
-            with _engine_errors("clear"):
-                self._s.clear_graph(ox.DefaultGraph())
-        finally:
-            self._written()  # a failed clear may have removed part of the data: the worker's snapshot is stale
+        with self._changing():
+            try:
+                with _engine_errors("clear"):
+                    self._s.clear_graph(ox.DefaultGraph())
+            finally:
+                self._written()  # a failed clear may have removed part of the data: the worker's snapshot is stale
 
     def optimize(self) -> None:
         """Compact an on-disk store; queries right after a large load are faster once this has run."""
@@ -409,6 +496,11 @@ class OxigraphStore(Store):
             self._store = None
             if self.path is not None:
                 with contextlib.suppress(OSError):  # the folder may be gone; the store is closed all the same
+                    with self._stamp_lock:
+                        if not self._writes and self._token is not None:
+                            # the files as the engine left them, for the next open to compare before opening
+                            stamps.write(self.path, stamps.Stamp(self._token, "clean",
+                                                                 stamps.data_files(self.path)), sync=True)
                     (self.path / OPEN_MARKER).unlink()
 
 
