@@ -38,6 +38,7 @@ from ont_platform.ingest.retract import retract as retract_facts
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 from ont_platform.namespaces import ETHON, GS, KG, OC, ONT, PG, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
+from ont_platform.qa.names import extend_kept
 from ont_platform.rdf_terms import iri
 from ont_platform.storage import BackendName, RdfFormat, Rows, Store, open_store
 from ont_platform.storage.rdf_io import parse_graph
@@ -169,6 +170,7 @@ class KnowledgeGraph:
             if dataset.domain in self.domains():
                 return self._load_more(dataset, load_mode, started)
             before = len(self.store)
+            stamp = self.store.stamp
             # Into a non-empty store the load is one transaction and questions go on beside it. Into an empty
             # one an on-disk store bulk-loads, which readers could see half done: questions wait (there is
             # nothing to ask about yet anyway).
@@ -176,7 +178,7 @@ class KnowledgeGraph:
                 self.store.add_ntriples_stream(dataset.chunks())
             with self._lock.writing():
                 # a new domain: the contexts of the others stay valid (each lexicon reads its own domain only)
-                self._added(dataset.domain, [])
+                self._added(dataset.domain, [], stamp=stamp)
             added = len(self.store) - before
         return LoadReport(
             domain=dataset.domain,
@@ -216,10 +218,10 @@ class KnowledgeGraph:
                 return pending.report
             nodes = pending.nodes
             with self._lock.writing():
-                before = self.store.generation
+                before, stamp = self.store.generation, self.store.stamp
                 report = pending.commit()
                 try:
-                    self._added(report.domain, nodes, pending.written, before)
+                    self._added(report.domain, nodes, pending.written, before, stamp=stamp)
                 except BaseException:
                     self._drop_derived()  # the batch is in; what the contexts know of it is not certain
                     raise
@@ -419,19 +421,23 @@ class KnowledgeGraph:
         self._specs = {}
 
     def _added(self, domain: str, nodes: list[URIRef], written: list[tuple[str, str, str]] | None = None,
-               before: int | None = None) -> None:
+               before: int | None = None, *, stamp: str | None = None) -> None:
         """Bring what was derived from the data up to date after a write that only added ``domain`` data about
         ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet): the triples
-        ``written`` (N-Triples terms), which moved the store on from generation ``before``. Hold the lock for
-        writing: questions must not see the store and the lexicon (or the edge mirrors) disagree."""
+        ``written`` (N-Triples terms), which moved the store on from generation ``before`` and from
+        :attr:`~ont_platform.storage.Store.stamp` ``stamp``. Hold the lock for writing: questions must not see
+        the store and the lexicon (or the edge mirrors) disagree."""
         if self._domains is not None and domain not in self._domains:
             self._domains = sorted([*self._domains, domain])
-        ctx = self._contexts.get(domain)
-        if ctx is not None and nodes:
-            add_nodes(ctx, nodes)
-        for other in self._contexts.values():  # an edge mirror not told about a write is read again when used
-            if written:
-                other.mirrors.follow(self.store, written, before)
+        after = self.store.stamp
+        for name, ctx in self._contexts.items():
+            pairs = add_nodes(ctx, nodes) if name == domain and nodes else []
+            ctx.follow_names(stamp, after, pairs)  # names kept beside the store: the write's part of the chain
+            if written:  # an edge mirror not told about a write is read again when used
+                ctx.mirrors.follow(self.store, written, before)
+        for name in self._domains or []:
+            if name not in self._contexts and name != domain:
+                extend_kept(self.store, name, stamp, after)  # names of a domain no question read yet
 
     @contextmanager
     def _writing(self) -> Iterator[None]:
@@ -541,13 +547,13 @@ class KnowledgeGraph:
         for row in rows:
             fresh: dict[Node, BNode] = {}
             for triple in template:
-                made = tuple(_fill(t, row, fresh) for t in triple)
-                if not _valid_triple(made) or made in out:
+                s, p, o = (_fill(t, row, fresh) for t in triple)
+                if not (isinstance(s, URIRef | BNode) and isinstance(p, URIRef) and o is not None) or (s, p, o) in out:
                     continue
                 if len(out) >= cap:
                     out.truncated = True
                     return out
-                out.add(made)  # type: ignore[arg-type]
+                out.add((s, p, o))
         out.truncated = rows.truncated
         return out
 
@@ -841,7 +847,3 @@ def _fill(term: Node, row: Any, fresh: dict[Node, BNode]) -> Node | None:
         return fresh.setdefault(term, BNode())  # a template's blank node is a new one for every solution
     return term
 
-
-def _valid_triple(triple: tuple[Node | None, ...]) -> bool:
-    s, p, o = triple
-    return isinstance(s, URIRef | BNode) and isinstance(p, URIRef) and o is not None

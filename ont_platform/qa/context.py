@@ -15,7 +15,7 @@ questions off a half-finished write.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -29,6 +29,7 @@ from ont_platform.namespaces import ONT, dataset_iri, mint
 from ont_platform.ontology import DomainOntology
 from ont_platform.qa.adjacency import Mirrors
 from ont_platform.qa.lexicon import Lexicon, add_cues
+from ont_platform.qa.names import Chain, compact_pairs, open_kept
 from ont_platform.rdf_terms import iri, literal
 from ont_platform.sparql.common import PREFIXES
 from ont_platform.storage import Store
@@ -55,6 +56,9 @@ class Context:
     """Per-domain data an answerer derives once from the graph (the pages vocabulary, for instance); emptied
     when the domain's data changes."""
 
+    names_kept: Chain | None = None
+    """Where the lexicon's node names are kept beside the store, and the stamp they are at (``None`` when they
+    are held in memory only): writes the graph follows extend it (:meth:`follow_names`)."""
     mirrors: Mirrors = field(default_factory=Mirrors)
     """Edge lists of the relations path questions walk, kept in step with the store (qa/adjacency.py)."""
     classes_seen: dict[str, list[URIRef]] | None = None
@@ -101,6 +105,12 @@ class Context:
                     out.setdefault(node, label)
         return out
 
+    def follow_names(self, before: str | None, after: str | None, pairs: Iterable[tuple[str, str]]) -> None:
+        """Record beside the store that a write moved it from stamp ``before`` to ``after`` adding ``pairs``
+        (compact name, node id) to this domain's names, so that the next process finds them complete."""
+        if self.names_kept is not None:
+            self.names_kept.follow(before, after, pairs)
+
     def run_ask(self, query: str) -> bool:
         self.queries.append(query)
         return self.store.ask(query, timeout=self.limits.query_timeout_s)
@@ -124,8 +134,14 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
         for label in [*col.labels, col.name]:
             lex.add_term(label, "column", col.name)
     add_cues(lex, spec.family)
+    kept = None
     if spec.has_names:
-        _add_names(lex, store.select(names_query(domain, limits.max_names)))
+        query = names_query(domain, limits.max_names)
+
+        def read_names() -> Iterator[tuple[str, str]]:
+            return compact_pairs((row[0], row[1]) for row in store.iter_values(query))
+
+        lex.names, kept = open_kept(store, domain, read_names, limits.max_names)
     as_of = None
     rows = store.select(f"{PREFIXES}SELECT ?d WHERE {{ {iri(dataset_iri(domain))} {iri(ONT.asOf)} ?d }} LIMIT 1")
     if rows and rows[0]["d"] is not None:
@@ -136,7 +152,7 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
             as_of = None
         if as_of is None:
             raise StoreError(f"the {domain} dataset's asOf value {text[:40]!r} is not a date (YYYY-MM-DD)")
-    return Context(store, domain, spec, onto, lex, limits, as_of)
+    return Context(store, domain, spec, onto, lex, limits, as_of, names_kept=kept)
 
 
 def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) -> str:
@@ -157,17 +173,9 @@ def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) 
     )
 
 
-def _add_names(lex: Lexicon, rows: Iterable[Mapping[str, object]]) -> None:
-    for row in rows:
-        node_id = str(row["id"])
-        lex.add_name(node_id, node_id)
-        if row.get("name") is not None:
-            lex.add_name(str(row["name"]), node_id)
-
-
-def add_nodes(ctx: Context, nodes: Iterable[URIRef]) -> None:
+def add_nodes(ctx: Context, nodes: Iterable[URIRef]) -> list[tuple[str, str]]:
     """Read the names of ``nodes`` (new or extended by a write) into the context's lexicon, and forget what the
-    answerers derived from the data before.
+    answerers derived from the data before; returns the (compact name, node id) pairs read.
 
     The names are read back from the store with the same pattern :func:`build_context` uses, bound to these
     nodes, so the lexicon ends up as a fresh build would make it (up to ``limits.max_names``, which caps the
@@ -175,15 +183,15 @@ def add_nodes(ctx: Context, nodes: Iterable[URIRef]) -> None:
     """
     ctx.cache.clear()
     if not ctx.spec.has_names:
-        return
-    batch: list[URIRef] = []
-    for node in sorted(set(nodes)):
-        batch.append(node)
-        if len(batch) == _VALUES_BATCH:
-            _add_names(ctx.lexicon, ctx.store.select(names_query(ctx.domain, ctx.limits.max_names, batch)))
-            batch = []
-    if batch:
-        _add_names(ctx.lexicon, ctx.store.select(names_query(ctx.domain, ctx.limits.max_names, batch)))
+        return []
+    pairs: list[tuple[str, str]] = []
+    ordered = sorted(set(nodes))
+    for start in range(0, len(ordered), _VALUES_BATCH):
+        query = names_query(ctx.domain, ctx.limits.max_names, ordered[start:start + _VALUES_BATCH])
+        pairs.extend(compact_pairs((row[0], row[1]) for row in ctx.store.iter_values(query)))
+    for key, node_id in pairs:
+        ctx.lexicon.names.add(key, node_id)
+    return pairs
 
 
 class ReadWriteLock:

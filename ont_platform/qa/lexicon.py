@@ -21,6 +21,7 @@ from rdflib import URIRef
 
 from ont_platform.qa.analyzer import NOUN_TAGS, Morph, glue, label_pattern, morphs
 from ont_platform.qa.korean import PARTICLES_AFTER_NAME
+from ont_platform.qa.names import Names, filters
 from ont_platform.qa.text import compact
 
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -41,16 +42,13 @@ class Mention:
 class Lexicon:
     """Names and terms for one loaded dataset."""
 
-    names: dict[str, str | set[str]] = field(default_factory=dict)
-    """Compact name → the node id it names, or the set of ids when several nodes share it. A plain string for
-    the common case keeps a million names out of the garbage collector's sight (a set per name is a tracked
-    container: at a million transfers every full collection would walk ~700k of them, seconds of pause) and
-    saves ~200 bytes a name."""
+    names: Names = field(default_factory=Names)
+    """Compact name → the ids of the nodes it names: in memory, or kept beside an on-disk store
+    (:mod:`ont_platform.qa.names`)."""
     terms: dict[tuple[str, ...], set[tuple[str, str, tuple[tuple[str, ...], ...]]]] = field(
         default_factory=lambda: defaultdict(set))
     surface: dict[str, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
     display: dict[str, str] = field(default_factory=dict)
-    max_name: int = 0
     max_term: int = 0
     """Most lemmas in a term key: how far a run of the question's morphemes is tried."""
     surface_first: dict[str, list[str]] = field(default_factory=dict)
@@ -61,24 +59,17 @@ class Lexicon:
 
     def add_name(self, name: str, node_id: str) -> None:
         key = compact(name)
-        if len(key) < 2:
-            return
-        have = self.names.get(key)
-        if have is None:
-            self.names[key] = node_id
-        elif isinstance(have, str):
-            if have != node_id:
-                self.names[key] = {have, node_id}
-        else:
-            have.add(node_id)
-        self.max_name = max(self.max_name, len(key))
+        if len(key) >= 2:
+            self.names.add(key, node_id)
 
     def nodes_named(self, key: str) -> list[str]:
         """The ids of the nodes a compact name names, sorted (empty when none)."""
-        have = self.names.get(key)
-        if have is None:
-            return []
-        return [have] if isinstance(have, str) else sorted(have)
+        return self.names.nodes_named(key)
+
+    @property
+    def max_name(self) -> int:
+        """Letters in the longest name."""
+        return self.names.max_len
 
     def add_term(self, label: str, kind: str, ref: str) -> None:
         """A label matched by its lemmas; a label written ``=like this`` is matched on its exact surface
@@ -120,19 +111,25 @@ class Lexicon:
         match inside ``n_a10``, nor ``acme`` inside ``founded acme``'s neighbour ``foundedacme``.
         """
         text, where = _compact_with_map(question)
+        # every part of the text that can be a name at all, looked up at once (a kept lexicon is a file)
+        lengths, heads = filters(self.names)
+        sizes = sorted((n for n in lengths if n >= 2), reverse=True)
+        wanted = {text[i:i + n] for i in range(len(text) - 1) if text[i:i + 2] in heads
+                  for n in sizes if i + n <= len(text)}
+        known = self.names.lookup(wanted)
         found: list[Mention] = []
         i = 0
         while i < len(text):
             hit = None
-            for length in range(min(self.max_name, len(text) - i), 1, -1):
+            for length in sizes:
                 key = text[i : i + length]
-                if key in self.names and _bounded(question, where[i], where[i + length - 1] + 1, key):
+                if length <= len(text) - i and key in known and _bounded(question, where[i], where[i + length - 1] + 1, key):
                     hit = key
                     break
             if hit is None:
                 i += 1
                 continue
-            for node_id in self.nodes_named(hit):
+            for node_id in known[hit]:
                 found.append(Mention("node", node_id, where[i], where[i + len(hit) - 1] + 1, hit))
             i += len(hit)
         return found, text
@@ -156,21 +153,21 @@ class Lexicon:
                         out.append(Mention(kind, ref, words[i].start, words[i + length - 1].end, " ".join(key)))
         flat, where = _compact_with_map(question)
         for start, letter in enumerate(flat):
-            for key in self.surface_first.get(letter, ()):
-                if flat.startswith(key, start):
-                    begin, end = where[start], where[start + len(key) - 1] + 1
+            for word in self.surface_first.get(letter, ()):
+                if flat.startswith(word, start):
+                    begin, end = where[start], where[start + len(word) - 1] + 1
                     if not _whole_words(question, ms, begin, end):
                         continue
-                    for kind, ref in sorted(self.surface[key]):
-                        out.append(Mention(kind, ref, begin, end, key))
-        for key, found in self.short.items():
-            at = question.find(key)
+                    for kind, ref in sorted(self.surface[word]):
+                        out.append(Mention(kind, ref, begin, end, word))
+        for word, found in self.short.items():
+            at = question.find(word)
             while at >= 0:
-                end = at + len(key)
+                end = at + len(word)
                 if (at == 0 or not question[at - 1].isalnum()) and (
                         end == len(question) or not question[end].isalnum() or question[end] in _PARTICLE_START):
-                    out.extend(Mention(kind, ref, at, end, key) for kind, ref in sorted(found))
-                at = question.find(key, at + 1)
+                    out.extend(Mention(kind, ref, at, end, word) for kind, ref in sorted(found))
+                at = question.find(word, at + 1)
         blocked = skip or []
         out = [m for m in out if not any(b.start < m.end and m.start < b.end for b in blocked)]
         return longest(out)
