@@ -91,7 +91,9 @@ class LoadReport:
             "counts": self.counts,
             "warnings": [str(w) for w in self.warnings],
             "seconds": round(self.seconds, 3),
-            "shacl": {"mode": self.shacl.mode, "resources": self.shacl.resources, "triples": self.shacl.triples},
+            "shacl": {"mode": self.shacl.mode, "resources": self.shacl.resources, "triples": self.shacl.triples,
+                      "sampled_shapes": list(self.shacl.sampled_shapes),
+                      "sample_resources": self.shacl.sample_resources},
         }
 
 

@@ -44,6 +44,13 @@ def cmd_load(args: argparse.Namespace) -> int:
                                                         f"replaced {report.replaced})")
                 print(f"loaded {folder} ({report.domain}): {counts}; {report.triples_added} triples{more} "
                       f"in {report.seconds:.2f} s", file=sys.stderr)
+                shacl = report.shacl
+                if shacl.mode != "off":
+                    print(f"SHACL ({shacl.mode}): {shacl.resources} resources, {shacl.triples} triples checked",
+                          file=sys.stderr)
+                for line in shacl.sampled_shapes:
+                    print(f"SHACL checked on a sample of {shacl.sample_resources} resources only: {line}",
+                          file=sys.stderr)
     return EXIT_OK
 
 
@@ -150,9 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "dataset in one transaction. Problems are listed with file and line.")
     p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="dataset folder (CSV tables)")
     store_args(p)
-    p.add_argument("--shacl", choices=("auto", "full", "sample", "off"), default="auto",
-                   help="SHACL pass: auto (whole batch up to 10,000 triples, a bounded sample above), full (every "
-                        "triple, slow on large datasets), sample, off (default: auto)")
+    p.add_argument("--shacl", choices=("auto", "full", "rows", "sample", "off"), default="auto",
+                   help="SHACL pass: auto (the batch as one graph up to 10,000 triples, every resource row by row "
+                        "above), full (the batch as one graph), rows, sample (a bounded sample only), off "
+                        "(default: auto). Shapes that only a sample can check are named.")
     p.add_argument("--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run); same as --shacl off")
     p.add_argument("--mode", choices=("strict", "upsert"), default="strict",
                    help="into a store that holds the domain: strict refuses a row that differs from the stored "

@@ -13,11 +13,15 @@ whole. Problems do not stop the reading (every one is reported); once the last r
 the chunks in one transaction (:meth:`ont_platform.storage.Store.add_ntriples_stream`) therefore commits a
 dataset whole or not at all. :func:`build_dataset` runs the same stream into one ``bytes`` object.
 
-SHACL at load (``shacl=``): ``"full"`` validates every triple of the batch with pyshacl; ``"sample"`` validates
-a bounded set of resources chosen while streaming (:class:`~ont_platform.ingest.builder.ShaclSample`: the first
-resource of each row signature, a seeded sample of each table, every row that produced a warning, each with
-the neighbours its shapes look at); ``"auto"`` is full up to :data:`FULL_SHACL_MAX_TRIPLES` triples and the
-sample above; ``"off"`` skips it. See docs/validation.md for what the sample does and does not guarantee.
+SHACL at load (``shacl=``): ``"full"`` validates the batch as one graph (the compiled shapes, or pyshacl for
+shapes they do not cover); ``"rows"`` validates every resource on its own row with the compiled shapes
+(:mod:`ont_platform.validation.rowwise`), as the rows stream by, and the few shapes that one row cannot decide
+on a sample; ``"sample"`` validates only a bounded set of resources chosen while streaming
+(:class:`~ont_platform.ingest.builder.ShaclSample`: the first resource of each row signature, a seeded sample of
+each table, every row that produced a warning, each with the neighbours its shapes look at); ``"auto"`` (the
+default) is the whole batch up to :data:`FULL_SHACL_MAX_TRIPLES` triples and the rows above (the sample when the
+shapes cannot be compiled); ``"off"`` skips it. :class:`ShaclReport` says what ran and names every shape that
+was checked on a sample only. See docs/validation.md.
 
 Before anything else, :func:`check_folder` looks at every file a dataset folder may hold (the tables,
 ``meta.json``, ``columns.csv``, ``predicates.csv``, ``ontology.ttl``, ``shapes.ttl``): each must be a regular
@@ -37,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 from urllib.parse import unquote
 
 from rdflib import RDF, RDFS, SKOS, URIRef
@@ -74,6 +78,13 @@ from ont_platform.ontology import DomainOntology
 from ont_platform.ontology.model import Column
 from ont_platform.text_policy import TextKind
 
+if TYPE_CHECKING:  # the checks import pyshacl's helpers: loaded when a load validates, not with the package
+    from rdflib import Graph
+
+    from ont_platform.ontology.shacl import Violation
+    from ont_platform.validation.rowwise import RowChecker
+    from ont_platform.validation.shapes import CompiledShapes, RowPlan
+
 _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
 _UINT = re.compile(r"^[0-9]+$")
 _BOOL = {"true": "true", "1": "true", "yes": "true", "false": "false", "0": "false", "no": "false"}
@@ -92,12 +103,11 @@ _KG_EDGE_KINDS: Mapping[str, TextKind] = {"edge_id": "id", "src": "id", "dst": "
 _KG_CHUNK_KINDS: Mapping[str, TextKind] = {"chunk_id": "id", "text": "text"}
 """Text-policy kinds of the columns that are not labels: ids (NFKC, one script) and long text (line breaks)."""
 
-ShaclMode = Literal["auto", "full", "sample", "off"]
+ShaclMode = Literal["auto", "full", "rows", "sample", "off"]
 SHACL_MODES: tuple[str, ...] = get_args(ShaclMode)
 
 FULL_SHACL_MAX_TRIPLES = 10_000
-"""In ``"auto"`` mode, batches up to this many triples are validated whole (pyshacl: a few seconds); larger
-ones by the sample, whose cost does not grow with the batch."""
+"""In ``"auto"`` mode, batches up to this many triples are validated as one graph; larger ones row by row."""
 
 # Terms formatted once. Predicates and classes of the core vocabulary, and the datatype suffixes in use.
 _TYPE = term(RDF.type)
@@ -119,12 +129,17 @@ class ShaclReport:
     """Which SHACL pass ran over a load and how much it covered."""
 
     mode: str
-    """``"full"`` (every triple of the batch), ``"sampled"`` (the chosen resources and their neighbours) or
-    ``"off"``."""
+    """``"full"`` (the batch as one graph), ``"rows"`` (every resource on its own row), ``"sampled"`` (the
+    chosen resources and their neighbours) or ``"off"``."""
     resources: int = 0
-    """Distinct subjects in the validated graph."""
+    """Resources validated (distinct subjects of the validated graph; in ``"rows"``, each row's resources)."""
     triples: int = 0
-    """Triples in the validated graph."""
+    """Triples validated."""
+    sampled_shapes: tuple[str, ...] = ()
+    """Shapes checked on a sample only (with ``"rows"``: the ones one row cannot decide; with ``"sampled"``: all
+    of them), each with the reason."""
+    sample_resources: int = 0
+    """Resources in that sample."""
 
 
 @dataclass
@@ -228,7 +243,23 @@ class DatasetLoad:
         self.counts: dict[str, int] = {}
         self.triples = 0
         self.shacl = ShaclReport("off")
-        self._sample: ShaclSample | None = ShaclSample() if mode in ("auto", "sample") else None
+        self._rows: RowChecker | None = None
+        self._row_plan: RowPlan | None = None
+        self._shapes: CompiledShapes | None = None
+        if mode in ("auto", "rows", "full", "sample"):
+            from ont_platform.validation.rowwise import RowChecker
+            from ont_platform.validation.shapes import compiled
+
+            self._shapes = compiled(spec)
+        if mode in ("auto", "rows") and self._shapes is not None:
+            foreign = [rel.iri for rel in self.onto.relations.values()]
+            self._row_plan = self._shapes.row_plan(foreign)
+            self._rows = RowChecker(self._shapes, foreign, self.types_of, self._row_plan)
+        needs_sample = mode == "sample" or (mode in ("auto", "rows") and (
+            self._row_plan is None or bool(self._row_plan.sampled)))
+        self._sample: ShaclSample | None = ShaclSample() if needs_sample else None
+        self._typed: list[tuple[str, Callable[[str], str | None]]] = []
+        """(IRI prefix, id → class IRI) of the resources the tables define, for the row checks."""
         self._origins: list[tuple[str, str, dict[str, int]]] = []
         self._extra: list[str] = []
         self._rereaders: dict[str, Reread] = {}
@@ -241,14 +272,28 @@ class DatasetLoad:
         self._started = True
         writer = ChunkWriter()
         keep: list[bytes] | None = [] if self.mode in ("auto", "full") else None
+        rows = self._rows
+        # in "auto" a batch that stays small is validated as one graph: its rows wait until it outgrows that
+        waiting: list[str] | None = [] if rows is not None and self.mode == "auto" else None
         for text in _READERS[self.spec.family](self):
-            if self._problems:
+            if waiting is not None:
+                waiting.append(text)
+                if writer.triples > FULL_SHACL_MAX_TRIPLES:
+                    assert rows is not None
+                    for earlier in waiting:
+                        rows.add(earlier)
+                    waiting = None
+            elif rows is not None and len(rows.violations) < self.limits.max_problems:
+                rows.add(text)  # every row is checked, also after a violation: all of them are reported
+            if self._problems or (rows is not None and rows.violations):
                 continue  # the batch will be refused: keep checking rows, stop producing output
             chunk = writer.add(text)
             if chunk is not None:
                 keep = self._keep(keep, chunk, writer.triples)
                 yield chunk
         if self._problems:
+            if rows is not None and waiting is None:
+                self._shacl_problems(rows.finish())
             raise DatasetError(self._problems[: self.limits.max_problems])
         ds = term(dataset_iri(self.domain))
         text = f"{ds} {_TYPE} {_DATASET_CLASS} .\n{ds} {_DOMAIN} {plain(self.domain)} .\n"
@@ -260,6 +305,10 @@ class DatasetLoad:
         last = writer.flush()
         if last is not None:
             keep = self._keep(keep, last, writer.triples)
+        if rows is not None and keep is None:  # validated row by row (in "auto": it outgrew the one graph)
+            for earlier in waiting or ():
+                rows.add(earlier)
+            rows.add(text)
         self.triples = writer.triples
         self._validate(keep)
         if last is not None:
@@ -272,42 +321,92 @@ class DatasetLoad:
         keep.append(chunk)
         return keep
 
+    def types_of(self, resource: str) -> frozenset[str] | None:
+        """The classes (IRIs) of a resource the tables define, by its IRI; ``None`` for another IRI."""
+        for prefix, lookup in self._typed:
+            if resource.startswith(prefix):
+                found = lookup(unquote(resource[len(prefix):]))
+                if found is not None:
+                    return frozenset((found,))
+        return None
+
+    def _shacl_problems(self, violations: list[Violation]) -> None:
+        for v in violations:
+            if len(self._problems) >= self.limits.max_problems:
+                break
+            file, line = self.origin(v.focus)
+            where = f" ({v.path.rsplit('#', 1)[-1]})" if v.path else ""
+            self._problems.append(Problem(file, line, f"{v.message}{where} [{v.focus.rsplit('/', 1)[-1]}]"))
+
     def _validate(self, whole: list[bytes] | None) -> None:
         if self.mode == "off":
             return
         from rdflib import Graph
 
         from ont_platform.ontology.shacl import check
-        from ont_platform.validation.shapes import Triples, compiled
+        from ont_platform.validation.shapes import Triples
 
-        if whole is not None:
-            data, mode = b"".join(whole), "full"
+        shapes = self._shapes
+        if whole is not None:  # the batch as one graph
+            batch = Graph()
+            batch.parse(data=b"".join(whole), format="nt")
+            # the shapes run compiled (~15x pyshacl); pyshacl when a shapes file needs more than they cover
+            violations = shapes.violations(Triples(batch)) if shapes is not None else check(batch, self.spec)
+            self.shacl = ShaclReport("full", resources=len(set(batch.subjects())), triples=len(batch))
+            self._raise(violations)
+            return
+        rows, plan = self._rows, self._row_plan
+        violations = rows.finish() if rows is not None else []
+        sampled: list[str] = []
+        graph: Graph | None = None
+        if self._sample is not None:
+            graph = self._sampled_graph()
+            if shapes is None:  # nothing compiled: pyshacl on the sample, for every shape
+                from ont_platform.validation.shapes import not_compiled
+
+                violations += check(graph, self.spec)
+                why, names = not_compiled(self.spec)
+                sampled = [f"{name}: the shapes do not compile ({why})" for name in names]
+            elif plan is None:  # "sample" asked for
+                violations += shapes.violations(Triples(graph))
+                sampled = ["every shape (shacl=\"sample\")"]
+            else:
+                only = [i for i, name in enumerate(shapes.names) if name in plan.sampled]
+                violations += shapes.violations(Triples(graph), only=only)
+                sampled = [f"{name}: {why}" for name, why in plan.sampled.items()]
+        sample_size = len(set(graph.subjects())) if graph is not None else 0
+        if rows is not None:
+            self.shacl = ShaclReport("rows", resources=rows.stats.resources, triples=rows.stats.triples,
+                                     sampled_shapes=tuple(sampled), sample_resources=sample_size)
         else:
-            assert self._sample is not None
-            texts = [p.text for p in self._sample.picked()]
-            for kind, (reader, fn) in self._rereaders.items():
-                needed = self._sample.needed(kind)
-                if not needed:
-                    continue
-                for row in reader.rows():
-                    found = fn(row)
-                    if found is not None and found[0] in needed:
-                        needed.discard(found[0])
-                        texts.append(found[1])
-            data, mode = "".join([*texts, *self._extra]).encode("utf-8"), "sampled"
+            assert graph is not None
+            self.shacl = ShaclReport("sampled", resources=sample_size, triples=len(graph),
+                                     sampled_shapes=tuple(sampled), sample_resources=sample_size)
+        self._raise(violations)
+
+    def _sampled_graph(self) -> Graph:
+        """The sampled resources with the neighbours their shapes look at (the neighbours' rows read again)."""
+        from rdflib import Graph
+
+        assert self._sample is not None
+        texts = [p.text for p in self._sample.picked()]
+        for kind, (reader, fn) in self._rereaders.items():
+            needed = self._sample.needed(kind)
+            if not needed:
+                continue
+            for row in reader.rows():
+                found = fn(row)
+                if found is not None and found[0] in needed:
+                    needed.discard(found[0])
+                    texts.append(found[1])
         graph = Graph()
-        graph.parse(data=data, format="nt")
-        # the bundled shapes run compiled (~15x pyshacl); pyshacl when a shapes file needs more than they cover
-        shapes = compiled(self.spec)
-        violations = shapes.violations(Triples(graph)) if shapes is not None else check(graph, self.spec)
-        self.shacl = ShaclReport(mode, resources=len(set(graph.subjects())), triples=len(graph))
+        graph.parse(data="".join([*texts, *self._extra]).encode("utf-8"), format="nt")
+        return graph
+
+    def _raise(self, violations: list[Violation]) -> None:
         if violations:
-            problems = []
-            for v in violations:
-                file, line = self.origin(v.focus)
-                where = f" ({v.path.rsplit('#', 1)[-1]})" if v.path else ""
-                problems.append(Problem(file, line, f"{v.message}{where} [{v.focus.rsplit('/', 1)[-1]}]"))
-            raise DatasetError(problems[: self.limits.max_problems])
+            self._shacl_problems(sorted(set(violations), key=lambda v: (v.focus, v.path or "", v.message)))
+            raise DatasetError(self._problems[: self.limits.max_problems])
 
     def origin(self, resource: str) -> tuple[str, int | None]:
         """The file and line that produced ``resource`` (an IRI), or the folder when no row did."""
@@ -389,6 +488,10 @@ def _onchain_node_text(n: str, node_id: str, cls: str, raw: str, norm: str | Non
     return text
 
 
+def _class_text(cls: URIRef | None) -> str | None:
+    return str(cls) if cls is not None else None
+
+
 def read_transfers(load: DatasetLoad) -> Iterator[str]:
     """The rows of an on-chain folder (``onchain_nodes.csv``, ``onchain_edges.csv``) as checked N-Triples."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
@@ -411,6 +514,7 @@ def read_transfers(load: DatasetLoad) -> Iterator[str]:
     by_address: dict[str, int] = {}
     unknown = onto.class_iri("Unknown")
     load._origins.append((node_iri.bare, nf, seen))
+    load._typed.append((node_iri.bare, lambda i: _class_text(node_class.get(i))))
     for row in nodes.rows():
         node_id = row.get("node_id")
         if not _unique_id(node_id, seen, "node_id", nf, row, problems):
@@ -590,6 +694,7 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
     node_iri, edge_iri, chunk_iri, terms = Minter(load.domain, "node"), Minter(load.domain, "edge"), Minter(load.domain, "chunk"), _Terms()
     chunk_ids: dict[str, int] = {}
     load._origins.append((chunk_iri.bare, chunks.name, chunk_ids))
+    load._typed.append((chunk_iri.bare, lambda i: str(ONT.Chunk) if i in chunk_ids else None))
     for row in chunks.rows():
         cid = row.get("chunk_id")
         if not _unique_id(cid, chunk_ids, "chunk_id", chunks.name, row, problems):
@@ -612,6 +717,7 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
     node_class: dict[str, URIRef] = {}
     seen: dict[str, int] = {}
     load._origins.append((node_iri.bare, nodes.name, seen))
+    load._typed.append((node_iri.bare, lambda i: _class_text(node_class.get(i))))
     for row in nodes.rows():
         node_id = row.get("node_id")
         if not _unique_id(node_id, seen, "node_id", nodes.name, row, problems):
@@ -813,14 +919,14 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                 values.append((name, pred, plain(cell)))
                 continue
             if ctype == "boolean":
-                lexical = cell.lower() if cell.lower() in bools else None
+                value_text = cell.lower() if cell.lower() in bools else None
             else:
-                lexical = _typed_cell(cell, ctype)
-            if lexical is None:
+                value_text = _typed_cell(cell, ctype)
+            if value_text is None:
                 want = "true or false" if ctype == "boolean" else ctype
                 problems.append(Problem(name_of, row.line, f"{name} must be {want}, got {cell[:40]!r}"))
                 break
-            values.append((name, pred, typed(lexical, suffix)))
+            values.append((name, pred, typed(value_text, suffix)))
         else:
             if problems:
                 continue

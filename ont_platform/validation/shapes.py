@@ -175,6 +175,22 @@ class CompiledShapes:
         self.targeted = [s for s in (self._shape(n) for n in sorted(roots, key=str)) if s.targeted]
         for shape in self.targeted:
             self._messages(shape)
+        self.names = [_name(shapes, s.node) for s in self.targeted]
+        """A name for each targeted shape (its IRI in prefixed form, or a description of a blank one)."""
+        self._by_path: dict[Node, list[tuple[str, Any]]] = defaultdict(list)
+        """The constraints on each path that look at one value at a time (and the value tests of qualified and
+        hasValue constraints), for :meth:`value_key`."""
+        for shape in self._shapes.values():
+            if shape.path is not None:
+                for check in shape.checks:
+                    if check[0] not in ("minCount", "maxCount"):
+                        self._by_path[shape.path].append(check)
+        self._by_text: dict[str, list[tuple[str, Any]] | None] = {
+            str(path): _text_checks(checks) for path, checks in self._by_path.items()}
+        self._anonymous = {str(path) for path, checks in self._by_path.items()
+                           if not any(_identity(kind, arg, set()) for kind, arg in checks)}
+        """Paths whose constraints judge a node value by its classes alone, never by which node it is."""
+        """The same by the path's IRI text, in the form :meth:`plain_key` evaluates (``None``: it cannot)."""
 
     def _messages(self, shape: _Shape) -> None:
         """Give every shape that can produce a result its message, or refuse the shapes.
@@ -195,6 +211,98 @@ class CompiledShapes:
         for kind, arg in shape.checks:
             if kind == "node" and arg.message is None:
                 self._messages(arg)
+
+    # -- row by row --
+
+    def row_plan(self, foreign: Iterable[Node]) -> RowPlan:
+        """Which targeted shapes a check of each row of a load on its own can evaluate exactly (see
+        :mod:`ont_platform.validation.rowwise`), given the ``foreign`` predicates: those whose triples a row
+        writes about another row's resource (a relation's plain triple ``source kind target``).
+
+        A row holds one resource's own triples whole, and the classes of the nodes it points to are known from
+        the load. So a shape targeted by class (or by the subject of an own property, or by the plain-triple
+        rule) is exact on that resource's row unless it reads a foreign predicate there; a shape targeted by the
+        subjects of a foreign predicate is exact on each row that holds such a triple if it reads there only the
+        subject's classes and, value by value, that predicate (no count over it: the values are spread over
+        rows). In both, what is read of the values' own nodes must be their classes. Anything else is checked
+        on a sample, and named."""
+        foreign = set(foreign)
+        own: list[int] = []
+        outer: list[int] = []
+        sampled: dict[str, str] = {}
+        for i, shape in enumerate(self.targeted):
+            if shape.deactivated:
+                continue
+            name = self.names[i]
+            if shape.target_objects_of or shape.target_nodes:
+                sampled[name] = "targets the objects of a property or named nodes, which one row does not hold whole"
+                continue
+            reads = _reads(shape, "focus", set())
+            if {p for level, p, _ in reads if level == "value"} - {_TYPE}:
+                sampled[name] = "reads properties of the nodes its values point to, beyond their classes"
+                continue
+            at_focus = [(p, counted) for level, p, counted in reads if level == "focus"]
+            by_foreign = [p for p in shape.target_subjects_of if p in foreign]
+            by_own = bool(shape.target_classes or shape.plain_triple_target
+                          or [p for p in shape.target_subjects_of if p not in foreign])
+            if by_own and any(p in foreign for p, _ in at_focus):
+                sampled[name] = "reads a relation's plain triples, which the rows of the relations hold"
+                continue
+            if by_foreign and any(p != _TYPE and (p not in foreign or counted) for p, counted in at_focus):
+                sampled[name] = "targets the subjects of a relation and counts its values or reads other properties"
+                continue
+            if by_own:
+                own.append(i)
+            if by_foreign:
+                outer.append(i)
+        return RowPlan(tuple(own), tuple(outer), sampled)
+
+    def value_key(self, path: Node, value: Node, types: Iterable[Node] = ()) -> tuple[bool, ...]:
+        """What every value constraint on ``path`` says about ``value`` (whose node has the classes ``types``):
+        two values with the same key are alike to every shape that reads them, so a row check can stand for
+        all rows that differ only in such values."""
+        checks = self._by_path.get(path)
+        if not checks:
+            return ()
+        run = _Run(Triples((value, _TYPE, t) for t in types))
+        out: list[bool] = []
+        for kind, arg in checks:
+            if kind == "hasValue":
+                out.append(value == arg)
+            elif kind == "qualifiedValueShape":
+                out.append(run.conforms(arg[0], value))
+            else:
+                out.append(run._value_ok(kind, arg, value))
+        return tuple(out)
+
+    def judges_by_class(self, path: str) -> bool:
+        """Whether :meth:`value_key` of an IRI value of ``path`` (its IRI text) depends only on the classes of
+        the node, not on which node it is (no ``sh:in``, ``sh:hasValue``, pattern, length or range reaches the
+        value itself), so one key stands for every node of those classes."""
+        return path in self._anonymous or path not in self._by_text
+
+    def plain_key(self, path: str, lexical: str) -> tuple[bool, ...] | None:
+        """:meth:`value_key` of a plain string literal (``xsd:string``, no language tag) computed from its text
+        alone, without building an rdflib term (a row check meets millions of them); ``None`` when a constraint
+        on the path needs the term itself (a nested shape or a range), so :meth:`value_key` must answer."""
+        if path not in self._by_text:
+            return ()
+        checks = self._by_text[path]
+        if checks is None:
+            return None
+        out: list[bool] = []
+        for kind, arg in checks:
+            if kind == "datatype":
+                out.append(arg)
+            elif kind == "pattern":
+                out.append(arg.search(lexical) is not None)
+            elif kind == "minLength":
+                out.append(len(lexical) >= arg)
+            elif kind == "maxLength":
+                out.append(len(lexical) <= arg)
+            else:  # "fixed" (nodeKind, class) or "plain" members of sh:in / sh:hasValue
+                out.append(arg if kind == "fixed" else lexical in arg)
+        return tuple(out)
 
     # -- reading the shapes graph --
 
@@ -297,21 +405,125 @@ class CompiledShapes:
 
     # -- validating --
 
-    def violations(self, data: Triples, focus: Iterable[Node] | None = None) -> list[Violation]:
+    def violations(self, data: Triples, focus: Iterable[Node] | None = None, *,
+                   only: Iterable[int] | None = None, targets: Iterable[Node] | None = None) -> list[Violation]:
         """The results (severity Violation) of every targeted shape in ``data``, sorted and without duplicates;
-        with ``focus``, only the results about those nodes."""
+        with ``focus``, only the results about those nodes; with ``only``, only the targeted shapes of those
+        indexes (of :attr:`targeted`); with ``targets``, only the shapes' targets among those nodes (the results
+        about the values they lead to included)."""
         wanted = set(focus) if focus is not None else None
+        within = set(targets) if targets is not None else None
+        chosen = [self.targeted[i] for i in sorted(set(only))] if only is not None else self.targeted
         run = _Run(data)
         out: set[Violation] = set()
-        for shape in self.targeted:
+        for shape in chosen:
             if shape.deactivated:
                 continue
             for node in run.targets(shape):
+                if within is not None and node not in within:
+                    continue
                 for at, path, message in run.results(shape, node):
                     if wanted is None or at in wanted:
                         out.add(Violation(focus=str(at), path=str(path) if path is not None else None,
                                           message=message, severity="Violation"))
         return sorted(out, key=lambda v: (v.focus, v.path or "", v.message))
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """What :meth:`CompiledShapes.row_plan` found: indexes of the targeted shapes checked on each resource's
+    own row, of those checked on the rows that hold a foreign triple about their focus, and the shapes that
+    only a sample can check, with the reason."""
+
+    own: tuple[int, ...]
+    foreign: tuple[int, ...]
+    sampled: dict[str, str]
+
+
+_COUNTS = frozenset({"minCount", "maxCount", "qualifiedValueShape", "hasValue"})
+"""Constraints that look at all the values of a path together."""
+
+
+def _inner(kind: str, arg: Any) -> list[_Shape]:
+    if kind in ("node", "not"):
+        return [arg]
+    if kind in ("or", "and"):
+        return list(arg)
+    if kind == "qualifiedValueShape":
+        return [arg[0]]
+    return []
+
+
+def _reads(shape: _Shape, level: str, seen: set[tuple[int, str]]) -> set[tuple[str, Node, bool]]:
+    """The paths a shape reads, as (level, path, counted): ``level`` is ``"focus"`` for the node the shape is
+    evaluated at and ``"value"`` for nodes reached through values; ``counted`` when a constraint looks at all
+    the values of the path together."""
+    if (id(shape), level) in seen:
+        return set()
+    seen.add((id(shape), level))
+    out: set[tuple[str, Node, bool]] = set()
+    inner_level = level
+    if shape.path is not None:
+        out.add((level, shape.path, any(kind in _COUNTS for kind, _ in shape.checks)))
+        inner_level = "value"
+    for kind, arg in shape.checks:
+        for inner in _inner(kind, arg):
+            out |= _reads(inner, inner_level, seen)
+    for prop in shape.properties:
+        out |= _reads(prop, level, seen)
+    return out
+
+
+_IDENTITY = frozenset({"in", "hasValue", "pattern", "minLength", "maxLength", "minInclusive", "maxInclusive",
+                       "minExclusive", "maxExclusive"})
+"""Constraints whose verdict on a value depends on which term it is, beyond its kind and classes."""
+
+
+def _identity(kind: str, arg: Any, seen: set[int]) -> bool:
+    """Whether the check ``kind``/``arg`` on a value can depend on the value's identity: directly, or through
+    a shape evaluated on the value itself (its property shapes read the value's own triples, which a row
+    check supplies as its classes only)."""
+    if kind in _IDENTITY:
+        return True
+    for inner in _inner(kind, arg):
+        if id(inner) in seen:
+            continue
+        seen.add(id(inner))
+        if inner.path is None and any(_identity(k, a, seen) for k, a in inner.checks):
+            return True
+    return False
+
+
+def _text_checks(checks: list[tuple[str, Any]]) -> list[tuple[str, Any]] | None:
+    """The value constraints of one path as :meth:`CompiledShapes.plain_key` evaluates them on a plain string
+    literal, each giving what the term-level check gives for such a literal; ``None`` if one needs the term."""
+    out: list[tuple[str, Any]] = []
+    for kind, arg in checks:
+        if kind == "datatype":  # a plain string is of xsd:string (and is an rdfs:Literal), of nothing else
+            out.append(("datatype", arg in (_XSD_STRING, _RDFS_LITERAL)))
+        elif kind in ("pattern", "minLength", "maxLength"):
+            out.append((kind, arg))
+        elif kind == "nodeKind":
+            out.append(("fixed", _node_kind_ok(Literal("x"), arg)))
+        elif kind == "class":
+            out.append(("fixed", False))  # a literal is an instance of no class
+        elif kind in ("in", "hasValue"):
+            members = arg if kind == "in" else (arg,)
+            # a plain literal equals only a plain literal of the same text (rdflib's term equality)
+            out.append(("plain", frozenset(str(m) for m in members
+                                           if isinstance(m, Literal) and m.datatype is None and m.language is None)))
+        else:
+            return None
+    return out
+
+
+def _name(g: Graph, node: Node) -> str:
+    if isinstance(node, URIRef):
+        try:
+            return g.namespace_manager.normalizeUri(node)
+        except Exception:  # an IRI rdflib cannot shorten is shown whole
+            return str(node)
+    return stringify_node(g, node)
 
 
 def _count(value: Node | None) -> int | None:
@@ -431,9 +643,9 @@ class _Run:
 
     def _check(self, kind: str, arg: Any, focus: Node, values: list[Node]) -> bool:
         if kind == "minCount":
-            return len(values) >= arg
+            return len(values) >= int(arg)
         if kind == "maxCount":
-            return len(values) <= arg
+            return len(values) <= int(arg)
         if kind == "hasValue":
             return arg in values
         if kind == "qualifiedValueShape":
@@ -517,11 +729,30 @@ def _in_range(kind: str, bound: Literal, v: Node) -> bool:
     if isinstance(bound.value, str) != isinstance(v.value, str):
         return False
     try:
-        cmp = compare_literal(v, bound)
+        cmp = int(compare_literal(v, bound))  # type: ignore[no-untyped-call]  # pyshacl's helper has no annotations
     except (TypeError, NotImplementedError):
         return False
     return {"minInclusive": cmp >= 0, "maxInclusive": cmp <= 0, "minExclusive": cmp > 0,
             "maxExclusive": cmp < 0}[kind]
+
+
+def not_compiled(domain: str | Domain) -> tuple[str, list[str]]:
+    """Why a domain's shapes do not compile, and the names of its targeted shapes (for a report that must say
+    which shapes only a sample checks); ``("", [])`` when they compile."""
+    spec = get_domain(domain)
+    if _compiled(spec) is not None:
+        return "", []
+    g = shapes_graph(spec)
+    try:
+        CompiledShapes(g)
+    except Unsupported as exc:
+        why = str(exc)
+    else:  # pragma: no cover - compiled() said it does not compile
+        why = "unsupported"
+    roots: set[Node] = set()
+    for p in (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf, SH.targetNode, SH.target):
+        roots |= set(g.subjects(p, None))
+    return why, sorted(_name(g, n) for n in roots)
 
 
 def compiled(domain: str | Domain) -> CompiledShapes | None:
@@ -538,4 +769,4 @@ def _compiled(spec: Domain) -> CompiledShapes | None:
         return None
 
 
-__all__ = ["CompiledShapes", "Triples", "Unsupported", "compiled"]
+__all__ = ["CompiledShapes", "RowPlan", "Triples", "Unsupported", "compiled", "not_compiled"]

@@ -221,7 +221,7 @@ def test_a_stream_is_read_once(tmp_path: Path) -> None:
 # --- SHACL at load -----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["onchain", "kg", "pages", "onchain-real", "planted"])
+@pytest.mark.parametrize("name", ["onchain", "kg", "pages", pytest.param("onchain-real", marks=pytest.mark.slow), "planted"])
 def test_the_compiled_shapes_judge_a_loaded_batch_as_pyshacl_does(name: str, tmp_path: Path) -> None:
     """The load validates with the compiled shapes; on whole batches (the bundled examples, and one with a label
     the shapes refuse) they report exactly what pyshacl reports."""
@@ -242,7 +242,7 @@ def test_the_compiled_shapes_judge_a_loaded_batch_as_pyshacl_does(name: str, tmp
     assert bool(ours) == (name == "planted")
 
 
-def test_small_batches_are_validated_whole_and_large_ones_by_a_bounded_sample(tmp_path: Path) -> None:
+def test_small_batches_are_validated_whole_and_large_ones_row_by_row(tmp_path: Path) -> None:
     with KnowledgeGraph.open() as kg:
         small = kg.load(EXAMPLES / "onchain")
     assert small.shacl.mode == "full" and small.shacl.triples == small.triples_added
@@ -250,14 +250,34 @@ def test_small_batches_are_validated_whole_and_large_ones_by_a_bounded_sample(tm
     with KnowledgeGraph.open() as kg:
         big = kg.load(folder)
         assert big.triples_added > FULL_SHACL_MAX_TRIPLES
-        assert big.shacl.mode == "sampled"
+        assert big.shacl.mode == "rows" and big.shacl.sampled_shapes == ()
+        # every row's resources: the nodes, each edge with the sender its plain triple is about, the dataset
+        assert big.shacl.resources == 1_000 + 2 * 3_000 + 1
+        # every line written: the ring's 3,000 edges repeat each of its 1,000 plain triples three times
+        assert big.shacl.triples == big.triples_added + 2_000
+        assert big.as_dict()["shacl"] == {"mode": "rows", "resources": big.shacl.resources,
+                                          "triples": big.shacl.triples, "sampled_shapes": [],
+                                          "sample_resources": 0}
+    with KnowledgeGraph.open() as kg:
+        sampled = kg.load(folder, shacl="sample")
         # two tables of at most 200 sampled rows, one signature each, and the endpoints of sampled edges
-        assert 0 < big.shacl.resources <= 4 * ShaclSample.per_table + 3  # and the dataset, the firsts of signatures
-        assert big.as_dict()["shacl"] == {"mode": "sampled", "resources": big.shacl.resources,
-                                          "triples": big.shacl.triples}
+        assert sampled.shacl.mode == "sampled"
+        assert 0 < sampled.shacl.resources <= 4 * ShaclSample.per_table + 3  # and the dataset, the firsts
     with KnowledgeGraph.open() as kg:
         off = kg.load(folder, shacl=False)
     assert off.shacl.mode == "off" and off.triples_added == big.triples_added
+
+
+def test_the_default_pass_checks_every_row_of_a_large_load(tmp_path: Path) -> None:
+    """As the whole-batch pass does (next test), but above its size: the second of two labelled rows of one
+    signature breaks a shape, which a sample would only find by luck."""
+    folder = _onchain(tmp_path / "ds", 1_000, 3_000, labels={5: "fine", 999: "y" * 700})
+    with KnowledgeGraph.open(limits=Limits(max_label_chars=1_000)) as kg:
+        with pytest.raises(DatasetError) as info:
+            kg.load(folder)
+        assert len(kg) == 0
+    assert [(p.file, p.line) for p in info.value.problems] == [("onchain_nodes.csv", 1_001)]
+    assert "rdfs:label" in info.value.problems[0].reason
 
 
 def test_sampled_shacl_catches_a_violation_in_a_row_signature(tmp_path: Path) -> None:
