@@ -28,15 +28,15 @@ import time
 from bisect import bisect_right
 from pathlib import Path
 
-SIZES = {"10k": 10_000, "100k": 100_000, "1m": 1_000_000, "1M": 1_000_000}
+_SUFFIX = {"k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
 DEFAULT_ROOT = Path("/tmp/ont-bench")
 
 
 def parse_size(text: str) -> int:
-    """``10k``, ``100k``, ``1M`` or a plain number of transfers."""
-    if text in SIZES:
-        return SIZES[text]
-    value = int(text.replace("_", ""))
+    """``10k``, ``100k``, ``1M``, ``10M`` or a plain number of transfers."""
+    text = text.strip().replace("_", "")
+    scale = _SUFFIX.get(text[-1:], 1)
+    value = int(text[:-1] if scale != 1 else text) * scale
     if value < 10:
         raise ValueError(f"size must be at least 10 transfers, got {text!r}")
     return value
@@ -87,8 +87,11 @@ def generate(n_transfers: int, seed: int, out: Path) -> dict[str, object]:
     total = cum[-1]
     big = 0
     two63 = 1 << 63
-    edge_lines = ["edge_id,rel,from,to,tx_hash,value,token,block_number,timestamp\n"]
-    append = edge_lines.append
+    (out / "onchain_nodes.csv").write_text("".join(node_lines), encoding="utf-8")
+    # edges are written as they are drawn (10M lines would be ~2 GB of strings held at once)
+    edges_file = (out / "onchain_edges.csv").open("w", encoding="utf-8", buffering=1 << 20)
+    edges_file.write("edge_id,rel,from,to,tx_hash,value,token,block_number,timestamp\n")
+    append = edges_file.write
     rand = rnd.random
     randrange = rnd.randrange
     block0, ts0 = 15_000_000, 1_660_000_000
@@ -106,8 +109,7 @@ def generate(n_transfers: int, seed: int, out: Path) -> dict[str, object]:
         block = block0 + e // 4
         append(f"e{e},transfer,{ids[src]},{ids[dst]},0x{getbits(256):064x},{value},{token},{block},{ts0 + 12 * (block - block0)}\n")
 
-    (out / "onchain_nodes.csv").write_text("".join(node_lines), encoding="utf-8")
-    (out / "onchain_edges.csv").write_text("".join(edge_lines), encoding="utf-8")
+    edges_file.close()
     summary = {
         "folder": str(out), "seed": seed, "transfers": n_transfers, "nodes": n_nodes, "classes": classes,
         "values_above_2_63": big, "seconds": round(time.perf_counter() - started, 2),

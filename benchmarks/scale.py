@@ -30,7 +30,13 @@ The dataset folder comes from ``benchmarks/generate.py`` (generated on first use
    with a per-query timeout by SIGALRM). rdflib "end to end" = our parse time + rdflib SPARQL time; the ratio
    "rdf/after parse" sets rdflib's SPARQL against our whole answering after the parse.
 4. Every answer (yes/no and path length) is checked against the networkx walk, and rdflib's answers against
-   both. Disagreements are counted and the first few printed.
+   both. Disagreements are counted and the first few printed. Above 1M transfers (or with ``--reference
+   plain``) the reference is the same walk over successor lists in flat arrays (:class:`PlainGraph`), which
+   fits in memory at 10M where a networkx graph does not.
+5. ``--store PATH`` asks on an on-disk store instead of an in-memory one: loaded there (timed, peak memory)
+   when the folder holds no data, else asked as it is, e.g. after ``benchmarks/cold_start.py`` loaded it.
+
+    python benchmarks/scale.py --size 10M --store /tmp/ont-bench/stores/10M --rdflib 0
 """
 
 from __future__ import annotations
@@ -270,6 +276,70 @@ def read_graph(folder: Path):  # -> (networkx.DiGraph, set of deposit ids, list 
     return g, deposits
 
 
+class PlainGraph:
+    """The transfers as successor lists in flat arrays (4 bytes an edge): the reference walk where a networkx
+    graph does not fit in memory (10M transfers: ~0.1 GB here against many GB for a DiGraph). Node ids are the
+    generator's ``n_<i>``."""
+
+    def __init__(self, folder: Path) -> None:
+        from array import array
+
+        with open(folder / "onchain_nodes.csv", encoding="utf-8") as f:
+            next(f)
+            kinds = [line.rstrip("\n").rsplit(",", 1)[1] for line in f]
+        self.n = len(kinds)
+        self.deposit = bytearray(1 if k == "ExchangeDeposit" else 0 for k in kinds)
+        del kinds
+        counts = array("q", bytes(8 * (self.n + 1)))
+        with open(folder / "onchain_edges.csv", encoding="utf-8") as f:
+            next(f)
+            for line in f:
+                counts[int(line.split(",", 3)[2][2:]) + 1] += 1
+        for i in range(self.n):
+            counts[i + 1] += counts[i]
+        self.offsets = counts
+        self.targets = array("i", bytes(4 * counts[self.n]))
+        fill = array("q", counts[:-1])
+        with open(folder / "onchain_edges.csv", encoding="utf-8") as f:
+            next(f)
+            for line in f:
+                parts = line.split(",", 4)
+                a = int(parts[2][2:])
+                self.targets[fill[a]] = int(parts[3][2:])
+                fill[a] += 1
+        self.edges = counts[self.n]
+
+    def senders(self) -> list[str]:
+        return [f"n_{i}" for i in range(self.n) if self.offsets[i + 1] > self.offsets[i]]
+
+    def deposits(self) -> set[str]:
+        return {f"n_{i}" for i in range(self.n) if self.deposit[i]}
+
+    def bfs(self, start: str, k: int) -> list[str] | None:
+        """A shortest path of 1..k transfers from start to a deposit other than start, or None."""
+        s = int(start[2:])
+        parent = {s: -1}
+        frontier = [s]
+        offsets, targets, deposit = self.offsets, self.targets, self.deposit
+        for _ in range(k):
+            nxt = []
+            for u in frontier:
+                for v in targets[offsets[u]:offsets[u + 1]]:
+                    if v in parent:
+                        continue
+                    parent[v] = u
+                    if deposit[v]:
+                        path = [v]
+                        while parent[path[-1]] != -1:
+                            path.append(parent[path[-1]])
+                        return [f"n_{x}" for x in reversed(path)]
+                    nxt.append(v)
+            frontier = nxt
+            if not frontier:
+                break
+        return None
+
+
 def nx_bfs(g, deposits: set[str], start: str, k: int) -> list[str] | None:
     """A shortest path (node ids) of 1..k transfers from start to a deposit other than start, or None."""
     if start not in g:
@@ -348,10 +418,10 @@ def run(args: argparse.Namespace) -> None:
           f" (ready in {gen_s:.1f} s)")
     print(f"   python {sys.version.split()[0]}, {os.cpu_count()} cores, load average at start {load_avg()}")
 
-    configs = [("kg.load(shacl=False)", "off")]
-    if args.shacl != "off":
+    configs = [("kg.load(shacl=False)", "off")] if args.store is None else []
+    if args.shacl != "off" and args.store is None:
         configs.append(("kg.load(shacl=True)", "auto"))
-    if args.shacl == "full":
+    if args.shacl == "full" and args.store is None:
         configs.append(('kg.load(shacl="full")', "full"))
     loads = {}
     for name, shacl in configs:
@@ -370,15 +440,37 @@ def run(args: argparse.Namespace) -> None:
     from ont_platform import KnowledgeGraph
     from ont_platform.namespaces import OC
     from ont_platform.qa import onchain as onchain_qa
-    from ont_platform.qa.adjacency import Adjacency
 
-    kg = KnowledgeGraph.open()
-    kg.load(folder, shacl=False)
+    rss_start = vm_rss_mb()
+    if args.store is not None:  # on disk: loaded there when empty, else asked as it is
+        kg = KnowledgeGraph.open(args.store)
+        if len(kg.store) == 0:
+            t0 = time.perf_counter()
+            report = kg.load(folder, shacl=args.store_shacl)
+            print(f"   on-disk load into {args.store}: {time.perf_counter() - t0:.1f} s, peak RSS"
+                  f" {vm_hwm_mb() / 1024:.2f} GB, SHACL {report.shacl.mode}; load avg {load_avg()}")
+        else:
+            print(f"   on-disk store {args.store} asked as it is ({len(kg.store)} triples)")
+    else:
+        kg = KnowledgeGraph.open()
+        kg.load(folder, shacl=False)
+    rss_loaded = vm_rss_mb()
+    use_nx = args.reference == "networkx" or (args.reference == "auto" and n <= 1_000_000)
     t0 = time.perf_counter()
-    g, deposits = read_graph(folder)
+    if use_nx:
+        g, deposits = read_graph(folder)
+        senders = sorted((u for u in g if g.out_degree(u) > 0), key=lambda s: int(s[2:]))
+        reference = "networkx"
+
+        def ref_bfs(start: str, k: int) -> list[str] | None:
+            return nx_bfs(g, deposits, start, k)
+    else:
+        plain_graph = PlainGraph(folder)
+        senders = plain_graph.senders()
+        reference = f"plain-Python walk over flat arrays ({plain_graph.edges} edges)"
+        ref_bfs = plain_graph.bfs
     nx_build = time.perf_counter() - t0
 
-    senders = sorted((u for u in g if g.out_degree(u) > 0), key=lambda s: int(s[2:]))
     starts = random.Random(args.seed).sample(senders, min(args.starts, len(senders)))
     questions = [(s, k, QUESTION.format(id=s, k=k)) for k in (1, 2, 3) for s in starts]
 
@@ -389,13 +481,11 @@ def run(args: argparse.Namespace) -> None:
     t0 = time.perf_counter()
     kg.ask(questions[0][2])
     first_ask = time.perf_counter() - t0
-    rss0 = vm_rss_mb()
-    t0 = time.perf_counter()
-    mirror = Adjacency.read(kg.store, OC.transfer)
-    mirror_s, mirror_mb, mirror_edges = time.perf_counter() - t0, vm_rss_mb() - rss0, len(mirror)
-    del mirror
-    for _, _, q in questions[1:]:  # warm-up pass
+    first_pass: dict[int, list[float]] = {1: [], 2: [], 3: []}
+    for _, k, q in questions[1:]:  # warm-up pass: each question's first ask (the mirror reads what it reaches)
+        t0 = time.perf_counter()
         kg.ask(q)
+        first_pass[k].append(time.perf_counter() - t0)
     for _, _, q in questions:
         plain.ask(q)
     ctx = kg._context("onchain").for_question()  # a private view: plan() below records into it only
@@ -417,7 +507,7 @@ def run(args: argparse.Namespace) -> None:
         t2 = time.perf_counter()
         sparql = spent[0]
         t3 = time.perf_counter()
-        ref = nx_bfs(g, deposits, start, k)
+        ref = ref_bfs(start, k)
         t4 = time.perf_counter()
         alone, queries = plain._ask(q)  # by SPARQL alone, and the queries that took
         t5 = time.perf_counter()
@@ -437,7 +527,7 @@ def run(args: argparse.Namespace) -> None:
         ref_yes, ref_len = ref is not None, (len(ref) - 1 if ref else None)
         yes_count[k] += ref_yes
         if (ours_yes, ours_len) != (ref_yes, ref_len):
-            disagree.append(f"ours {start} k={k}: {got['intent']} len={ours_len}; networkx yes={ref_yes} len={ref_len} {ref}")
+            disagree.append(f"ours {start} k={k}: {got['intent']} len={ours_len}; reference yes={ref_yes} len={ref_len} {ref}")
         replay.append((start, k, queries, t1 - t0, t2 - t1))
         if args.save_queries:
             saved.append({"start": start, "k": k, "queries": queries, "parse_s": t1 - t0, "ask_s": t2 - t1,
@@ -473,23 +563,28 @@ def run(args: argparse.Namespace) -> None:
             rdf_checked += 1
             res[k]["rdf"].append(secs)
             res[k]["rdf_e2e"].append(parse_s + secs)
-            ref = nx_bfs(g, deposits, start, k)
+            ref = ref_bfs(start, k)
             want = (ref is not None, len(ref) - 1 if ref else None)
             if out != want:
-                disagree.append(f"rdflib {start} k={k}: yes={out[0]} len={out[1]}; networkx yes={want[0]} len={want[1]}")
+                disagree.append(f"rdflib {start} k={k}: yes={out[0]} len={out[1]}; reference yes={want[0]} len={want[1]}")
         rdf_note = (f"rdflib: graph parsed in {rdf_load:.1f} s; {len(chosen)} questions replayed, {rdf_checked} answered,"
                     f" {len(rdf_errors)} over the {args.rdflib_timeout:.0f} s per-query timeout or failed"
                     + (f" (e.g. {rdf_errors[0]})" if rdf_errors else ""))
 
-    print(f"\n   questions: {len(starts)} start nodes x k=1..3 = {len(questions)}; first ask (analyser + lexicon of"
-          f" {len(g)} ids) {first_ask:.2f} s; networkx graph built in {nx_build:.1f} s; load avg {load_avg()}")
-    print(f"   answers 'yes' (networkx): k=1 {yes_count[1]}, k=2 {yes_count[2]}, k=3 {yes_count[3]} of {len(starts)} each")
-    print(f"   transfer mirror: {mirror_edges} edges read in {mirror_s:.2f} s, +{mirror_mb:.0f} MB resident"
-          " (part of the first ask)")
+    mirror = kg.context("onchain").mirrors.held(OC.transfer)
+    print(f"\n   questions: {len(starts)} start nodes x k=1..3 = {len(questions)}; first ask (analyser + names of"
+          f" {meta['nodes']} nodes) {first_ask:.2f} s; reference ({reference}) built in {nx_build:.1f} s;"
+          f" load avg {load_avg()}")
+    print(f"   answers 'yes' (reference): k=1 {yes_count[1]}, k=2 {yes_count[2]}, k=3 {yes_count[3]} of {len(starts)} each")
+    print("   each question's first ask (the transfer mirror reads the lists it reaches), median / p95 ms: "
+          + ", ".join(f"k={k} {ms(first_pass[k]).strip()}" for k in (1, 2, 3) if first_pass[k]))
+    print(f"   transfer mirror after the run: {len(mirror) if mirror is not None else 0} edges held; resident memory"
+          f" {rss_start:.0f} MB at start, {rss_loaded:.0f} MB after the load, {vm_rss_mb():.0f} MB now (reference"
+          " structures included)")
     print("\n   times in ms, median and p95 per question; 'after parse' = ask e2e - parse (mirror walk, SPARQL,"
           " answer); 'SPARQL alone' = ask e2e with the mirror off")
     print(f"   {'k':>2} {'ask e2e':>17} {'parse':>18} {'after parse':>18} {'SPARQL':>18} {'answer bldg':>18}"
-          f" {'SPARQL alone':>18} {'networkx':>18} {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/nx':>7}"
+          f" {'SPARQL alone':>18} {'reference':>18} {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/ref':>7}"
           f" {'rdf/after parse':>15} {'rdf/ours e2e':>12}")
     for k in (1, 2, 3):
         rk = res[k]
@@ -504,7 +599,7 @@ def run(args: argparse.Namespace) -> None:
           + (f" (e.g. {', '.join(differ[:5])})" if differ else ""))
     if rdf_note:
         print("   " + rdf_note)
-    print(f"\n   disagreements with the networkx walk: {len(disagree)}")
+    print(f"\n   disagreements with the reference walk: {len(disagree)}")
     for line in disagree[:10]:
         print("     " + line)
     print(f"   load average at end {load_avg()}")
@@ -536,6 +631,12 @@ def main() -> None:
     ap.add_argument("--breakdown", action="store_true", help="time the stages of kg.load and profile build_dataset")
     ap.add_argument("--edges-between", action="store_true",
                     help="time the edge lookup of 'yes' answers as generated and with its bound patterns first")
+    ap.add_argument("--store", type=Path, default=None,
+                    help="ask on an on-disk store here (loaded when empty, else asked as it is); skips the load"
+                         " subprocesses")
+    ap.add_argument("--store-shacl", default="auto", help="SHACL mode of the load into --store")
+    ap.add_argument("--reference", choices=("auto", "networkx", "plain"), default="auto",
+                    help="the walk answers are checked against: networkx up to 1M (auto), else flat arrays")
     ap.add_argument("--child-load", help=argparse.SUPPRESS)
     ap.add_argument("--child-shacl", default="off", help=argparse.SUPPRESS)
     args = ap.parse_args()
