@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.ont-installed
 
-.PHONY: demo test servers lint notebooks clean
+.PHONY: demo test test-fast servers lint notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -24,10 +24,16 @@ servers:
 
 test: $(STAMP) servers
 	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
+	$(VENV)/bin/mypy
 	$(PY) -m pytest
+
+# `make test` on 2 workers, without ruff and the tests marked remote, browser, notebook or slow (see pyproject.toml)
+test-fast: $(STAMP)
+	$(PY) -m pytest -q -n 2 -m "not remote and not browser and not notebook and not slow"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
+	$(VENV)/bin/mypy
 
 # Run every notebook of examples/notebooks and store it with its outputs (the explore notebook's reasoner needs
 # Java); tests/notebooks fails when a stored output differs from a fresh run.

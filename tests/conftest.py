@@ -19,6 +19,23 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
+SERVER_FIXTURES = {"oxigraph_endpoint", "virtuoso_endpoint"}
+"""Fixtures that start a SPARQL server: a test using one is marked ``remote``."""
+NOTEBOOK_FIXTURES = {"explore", "onchain_real", "kg_people"}
+"""tests/notebooks' fixtures that execute a notebook in a fresh kernel: a test using one is marked ``notebook``."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark by what a test uses, so that ``-m "not remote and not notebook"`` cannot keep one that starts a server
+    or runs a notebook (``make test-fast``); the other markers are set where the tests are written."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        if used & SERVER_FIXTURES:
+            item.add_marker(pytest.mark.remote)
+        if used & NOTEBOOK_FIXTURES:
+            item.add_marker(pytest.mark.notebook)
+
+
 class NetworkBlocked(AssertionError):
     """A test tried to open a connection outside loopback."""
 

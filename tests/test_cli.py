@@ -77,6 +77,7 @@ def test_ask_bad_batch_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "q.jsonl:1" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_demo_json_prints_every_bundled_question() -> None:
     out = subprocess.run([sys.executable, "-m", "ont_platform.cli.main", "demo", "--json"],
                          capture_output=True, text=True, timeout=300, check=True)

@@ -156,6 +156,7 @@ def test_serialize_writes_a_file_and_the_aliases_still_work(backend: str, tmp_pa
 # -- query -----------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 @HYPOTHESIS
 @given(graph=graphs)

@@ -45,6 +45,7 @@ def test_the_command_line_help_and_version_load_nothing_heavy() -> None:
     assert "kiwipiepy" not in loaded and "rdflib" not in loaded
 
 
+@pytest.mark.slow
 def test_answering_a_question_does_not_load_shacl_schemas_or_the_verifier() -> None:
     from pathlib import Path
 

@@ -97,6 +97,7 @@ film:scoredBy
         forget_domain("films")
 
 
+@pytest.mark.slow
 def test_cli_load_ask_verify_and_eval_work_on_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     question = QUESTIONS[0]["question"]
     assert main(["ask", "--data", str(FILMS), "--json", question]) == 0

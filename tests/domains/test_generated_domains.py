@@ -164,6 +164,7 @@ def _conforms(w: World) -> bool:
     return all(n in has for n, c in w.nodes.items() if c == w.min_count)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(w=worlds(), data=st.data())
 def test_generated_domains_load_all_or_nothing_and_answer_like_a_walk(tmp_path_factory: pytest.TempPathFactory,

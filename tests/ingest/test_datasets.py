@@ -210,6 +210,7 @@ def onchain_tables(draw: st.DrawFn) -> tuple[list[dict[str, str]], list[dict[str
 _EDGE_COLS = ["edge_id", "rel", "from", "to", "tx_hash", "value", "token", "block_number", "timestamp"]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tables=onchain_tables())
 def test_random_valid_tables_load_exactly(tmp_path_factory: pytest.TempPathFactory,

@@ -97,6 +97,7 @@ def _same(a: dict[str, str], b: dict[str, str]) -> bool:
     return norm(a) == norm(b)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.tuples(folders(), st.sampled_from(["strict", "upsert"])), min_size=1, max_size=4))
 def test_a_sequence_of_loads_keeps_the_store_equal_to_the_model(tmp_path_factory: pytest.TempPathFactory,

@@ -117,6 +117,7 @@ def shown(cell: Any) -> list[tuple[Any, ...]]:
     return out
 
 
+@pytest.mark.notebook  # runs it: the fixture is taken by name below
 @pytest.mark.parametrize("name", sorted(FIXTURES))
 def test_stored_outputs_are_those_of_a_fresh_run(name: str, request: pytest.FixtureRequest) -> None:
     fresh = request.getfixturevalue(FIXTURES[name])

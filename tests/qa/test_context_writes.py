@@ -89,6 +89,7 @@ def _renamed(payload: dict[str, Any], prefix: str) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(domain=st.sampled_from(["kg", "onchain"]), data=st.data())
 def test_the_lexicon_after_ingests_equals_a_fresh_build(domain: str, data: st.DataObject) -> None:

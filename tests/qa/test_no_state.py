@@ -64,6 +64,7 @@ def shared() -> Iterator[KnowledgeGraph]:
         yield kg
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(order=st.permutations(range(len(CORPUS))))

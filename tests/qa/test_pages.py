@@ -611,6 +611,7 @@ def load_inventory(table: list[dict[str, str]], folder: Path, backend: str = "ox
     return graph
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=inventories(), question=conditions(), backend=st.sampled_from(["oxigraph", "rdflib"]))
 def test_random_inventories_match_a_plain_python_filter(

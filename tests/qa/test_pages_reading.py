@@ -94,6 +94,7 @@ def expected(table: list[Row], phrase: str, column: str | None) -> Cond | None:
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), data=st.data())
 def test_a_phrase_takes_the_row_of_the_column_it_modifies(table: list[Row], data: st.DataObject) -> None:

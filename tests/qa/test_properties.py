@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,6 +88,7 @@ def test_path_answers_agree_with_networkx(tmp_path_factory, g, data) -> None:  #
             assert graph.has_edge(e["from"], e["to"], key=e["edge_id"])
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(g=graphs(), data=st.data())
 def test_cluster_answers_agree_with_networkx(tmp_path_factory, g, data) -> None:  # type: ignore[no-untyped-def]

@@ -126,6 +126,7 @@ def _conforms(triples: frozenset[bytes]) -> list[object]:
     return list(check(graph, "kg"))
 
 
+@pytest.mark.slow
 def test_killed_ingest_leaves_all_or_nothing(ingest_states: IngestStates, tmp_path: Path) -> None:
     rnd = random.Random(SEED)
     plans = [("start", RANDOM_PAIRS, rnd.uniform(0.0, 1.6)) for _ in range(3)]
@@ -158,6 +159,7 @@ def test_killed_ingest_leaves_all_or_nothing(ingest_states: IngestStates, tmp_pa
             assert _conforms(seen) == []
 
 
+@pytest.mark.slow
 def test_store_takes_the_batch_after_a_kill(ingest_states: IngestStates, tmp_path: Path) -> None:
     """A store whose writer was killed in its commit opens for writing and takes the same batch whole."""
     store = tmp_path / "again"

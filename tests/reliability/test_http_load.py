@@ -32,6 +32,7 @@ def expected() -> dict[Any, Any]:
         kg.close()
 
 
+@pytest.mark.slow
 def test_concurrent_clients_get_the_in_process_answers(server: Any, expected: dict[Any, Any]) -> None:
     stats = http_load.run_load(server.base_url, clients=10, seconds=3.0, expected=expected, seed=11)
     summary = stats.summary()

@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 90.0
 TOKEN = "admin-page-test-token-0123"
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

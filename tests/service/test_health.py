@@ -75,6 +75,7 @@ def test_an_unknown_host_is_refused_with_exit_2(capsys: pytest.CaptureFixture[st
     assert "--host" in err and "serving" not in err
 
 
+@pytest.mark.slow
 def test_serve_on_port_zero_announces_the_port_it_listens_on(tmp_path: Path) -> None:
     """The socket that was checked is the one uvicorn serves: ``--port 0`` gets a port from the system, and the
     "serving" line names it."""

@@ -108,6 +108,7 @@ def test_read_only_needs_an_existing_on_disk_store(tmp_path: Path) -> None:
     assert not (tmp_path / "missing").exists()  # nothing was created
 
 
+@pytest.mark.slow
 def test_the_command_line_reads_a_held_store_with_read_only(writer: tuple[Writer, Path, int]) -> None:
     _w, path, _size = writer
     ont = [sys.executable, "-m", "ont_platform.cli.main"]

@@ -164,7 +164,9 @@ MALFORMED = [
 ]
 
 
-@pytest.mark.parametrize("payload", MALFORMED, ids=[repr(p)[:40] for p in MALFORMED])
+# the same ids in every process (pytest-xdist compares its workers' collections): no object address
+@pytest.mark.parametrize("payload", MALFORMED, ids=[repr(p)[:40] if type(p) is not object else "object()"
+                                                    for p in MALFORMED])
 def test_malformed_payloads_get_a_result(payload: Any) -> None:
     result = LightweightValidator(ontology="kg").check(payload)
     assert isinstance(result, ValidationResult)

@@ -88,6 +88,7 @@ def test_the_bundled_shapes_compile() -> None:
     assert all(compiled(domain) is not None for domain in ("kg", "onchain", "pages"))
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs())
 def test_compiled_shapes_report_what_pyshacl_reports(case: tuple[str, Triples]) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -152,6 +153,7 @@ def chain_answers(draw: st.DrawFn, c: Chain) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @FAST
 @given(st.data())
 def test_random_onchain_answers_pass_only_when_grounded(data: st.DataObject) -> None:
@@ -167,6 +169,7 @@ def test_random_onchain_answers_pass_only_when_grounded(data: st.DataObject) -> 
                 assert grounded and _well_formed(c, a), (a, report.to_json())
 
 
+@pytest.mark.slow
 @SLOW
 @given(chains())
 def test_answers_from_ask_on_random_chains_pass(c: Chain) -> None:
@@ -277,6 +280,7 @@ def hop_answers(draw: st.DrawFn, t: Text) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @FAST
 @given(st.data())
 def test_random_hop_decisions_answer_only_over_grounded_hops(data: st.DataObject) -> None:

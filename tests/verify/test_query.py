@@ -120,6 +120,7 @@ def rdflib_onchain() -> Iterator[Any]:
     kg.close()
 
 
+@pytest.mark.slow
 def test_rdflib_thread_runner_abandons_and_bounds_slow_queries(rdflib_onchain: Any) -> None:
     with QueryRunner(rdflib_onchain.store, timeout=0.05, max_rows=7) as runner:
         out = runner.run(inspect_query("SELECT * WHERE { ?s ?p ?o }"))
