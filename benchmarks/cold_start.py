@@ -63,8 +63,9 @@ def load_avg() -> str:
 
 def child(store: Path, question: str, mode: str = "rw") -> dict[str, float | str]:
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", CHILD, str(store), question, mode], capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(store), question, mode], capture_output=True, text=True, check=True
+    )
     result = json.loads(out.stdout.strip().splitlines()[-1])
     result["wall"] = time.perf_counter() - t0
     return result
@@ -74,8 +75,10 @@ def show(name: str, runs: list[dict[str, float | str]]) -> None:
     def med(key: str) -> float:
         return statistics.median(float(r[key]) for r in runs)
 
-    print(f"   {name:44s} open {med('open'):6.2f} s   first ask {med('ask'):6.2f} s   process {med('wall'):6.2f} s"
-          f"   peak {med('peak_mb'):6.0f} MB   ({len(runs)} run(s), answer {runs[0]['intent']})")
+    print(
+        f"   {name:44s} open {med('open'):6.2f} s   first ask {med('ask'):6.2f} s   process {med('wall'):6.2f} s"
+        f"   peak {med('peak_mb'):6.0f} MB   ({len(runs)} run(s), answer {runs[0]['intent']})"
+    )
 
 
 def main() -> None:
@@ -95,20 +98,24 @@ def main() -> None:
     from ont_platform import KnowledgeGraph
 
     with KnowledgeGraph.open(store) as kg:
-        if len(kg.store) == 0:
+        if not list(kg.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")):  # len() would count every triple
             t0 = time.perf_counter()
             report = kg.load(folder, shacl=args.shacl)
             hwm = next(int(x.split()[1]) for x in open("/proc/self/status") if x.startswith("VmHWM:"))
-            print(f"   load: {time.perf_counter() - t0:.1f} s, peak RSS {hwm / 1024 / 1024:.2f} GB, SHACL"
-                  f" {report.shacl.mode}; load average {load_avg()}")
+            print(
+                f"   load: {time.perf_counter() - t0:.1f} s, peak RSS {hwm / 1024 / 1024:.2f} GB, SHACL"
+                f" {report.shacl.mode}; load average {load_avg()}"
+            )
     with open(folder / "onchain_edges.csv", encoding="utf-8") as f:
         next(f)
         senders = sorted({line.split(",", 3)[2] for _, line in zip(range(50_000), f, strict=False)})
     question = QUESTION.format(id=random.Random(args.seed).choice(senders))
     print(f"   question: {question}")
 
-    analyser = [float(subprocess.run([sys.executable, "-c", ANALYSER], capture_output=True, text=True,
-                                     check=True).stdout) for _ in range(args.runs)]
+    analyser = [
+        float(subprocess.run([sys.executable, "-c", ANALYSER], capture_output=True, text=True, check=True).stdout)
+        for _ in range(args.runs)
+    ]
     print(f"   {'Korean analyser alone (baseline)':44s} {statistics.median(analyser):6.2f} s ({args.runs} runs)")
     first = child(store, question)
     show("first process after the load (builds names)", [first])

@@ -102,6 +102,7 @@ def timed_store(store: Any) -> list[float]:
                 return inner(query, **kw)
             finally:
                 spent[0] += time.perf_counter() - t
+
         return call
 
     store.select, store.ask = timed(inner_select), timed(inner_ask)
@@ -123,8 +124,17 @@ def child_load(folder: str, shacl: str) -> None:
     t0 = time.perf_counter()
     report = kg.load(folder, shacl=shacl)
     seconds = time.perf_counter() - t0
-    print(json.dumps({"seconds": seconds, "peak_mb": vm_hwm_mb(), "before_mb": before, "triples": len(kg),
-                      "shacl": report.as_dict()["shacl"]}))
+    print(
+        json.dumps(
+            {
+                "seconds": seconds,
+                "peak_mb": vm_hwm_mb(),
+                "before_mb": before,
+                "triples": len(kg),
+                "shacl": report.as_dict()["shacl"],
+            }
+        )
+    )
 
 
 def measure_load(folder: Path, shacl: str, timeout: float) -> dict[str, Any]:
@@ -157,8 +167,10 @@ def breakdown(folder: Path, shacl: str) -> None:
     from ont_platform.ontology.shacl import check
     from ont_platform.storage.oxigraph import OxigraphStore
 
-    print(f"breakdown of kg.load stages for {folder} (load average {load_avg()}); RSS = resident memory after the"
-          " stage, over the process before the first stage; peak = VmHWM over the same base")
+    print(
+        f"breakdown of kg.load stages for {folder} (load average {load_avg()}); RSS = resident memory after the"
+        " stage, over the process before the first stage; peak = VmHWM over the same base"
+    )
     rss0 = vm_rss_mb()
 
     def mem() -> str:
@@ -170,8 +182,10 @@ def breakdown(folder: Path, shacl: str) -> None:
         size += len(chunk)
         triples += chunk.count(b"\n")
     t1 = time.perf_counter()
-    print(f"  rows to N-Triples chunks (read CSV, check rows, format; chunks dropped): {t1 - t0:7.2f} s"
-          f"  ({triples} triples, {size / 1e6:.0f} MB)  {mem()}")
+    print(
+        f"  rows to N-Triples chunks (read CSV, check rows, format; chunks dropped): {t1 - t0:7.2f} s"
+        f"  ({triples} triples, {size / 1e6:.0f} MB)  {mem()}"
+    )
     store = OxigraphStore()
     t2 = time.perf_counter()
     store.add_ntriples_stream(open_dataset(folder).chunks())
@@ -184,9 +198,11 @@ def breakdown(folder: Path, shacl: str) -> None:
         for _ in load.chunks():
             pass
         t5 = time.perf_counter()
-        print(f"  rows to chunks with the sampled SHACL pass:                                {t5 - t4:7.2f} s"
-              f"  ({load.shacl.resources} resources, {load.shacl.triples} triples validated)"
-              f"  => SHACL {(t5 - t4) - (t1 - t0):+.2f} s")
+        print(
+            f"  rows to chunks with the sampled SHACL pass:                                {t5 - t4:7.2f} s"
+            f"  ({load.shacl.resources} resources, {load.shacl.triples} triples validated)"
+            f"  => SHACL {(t5 - t4) - (t1 - t0):+.2f} s"
+        )
     data = store.dump()
     del store
     for name, method in (("load", "load"), ("bulk_load", "bulk_load")):
@@ -194,8 +210,10 @@ def breakdown(folder: Path, shacl: str) -> None:
         t6 = time.perf_counter()
         getattr(other, method)(data, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
         t7 = time.perf_counter()
-        print(f"  pyoxigraph Store.{name} of the same {len(data) / 1e6:.0f} MB as one bytes object (in memory):"
-              f" {t7 - t6:6.2f} s")
+        print(
+            f"  pyoxigraph Store.{name} of the same {len(data) / 1e6:.0f} MB as one bytes object (in memory):"
+            f" {t7 - t6:6.2f} s"
+        )
         del other
     if shacl in ("on", "full"):
         g = Graph()
@@ -205,8 +223,10 @@ def breakdown(folder: Path, shacl: str) -> None:
         print(f"  rdflib Graph.parse of the N-Triples (for a whole-batch pass):  {t9 - t8:7.2f} s")
         violations = check(g, "onchain")
         t10 = time.perf_counter()
-        print(f"  pyshacl validate (whole batch, shacl=\"full\"):               {t10 - t9:7.2f} s"
-              f"  ({len(violations)} violations)")
+        print(
+            f'  pyshacl validate (whole batch, shacl="full"):               {t10 - t9:7.2f} s'
+            f"  ({len(violations)} violations)"
+        )
     del data
     prof = cProfile.Profile()
     prof.enable()
@@ -250,8 +270,12 @@ def edges_between_check(folder: Path, starts_n: int, seed: int) -> None:
             new.append(t2 - t1)
             same += r1 == r2
     print(f"edges_between on the {len(old)} 3-hop 'yes' answers of {len(starts)} starts (load average {load_avg()}):")
-    print(f"  as generated (kind first):   median {statistics.median(old) * 1000:8.3f} ms, p95 {pct(old, 0.95) * 1000:8.3f} ms")
-    print(f"  source and target first:     median {statistics.median(new) * 1000:8.3f} ms, p95 {pct(new, 0.95) * 1000:8.3f} ms")
+    print(
+        f"  as generated (kind first):   median {statistics.median(old) * 1000:8.3f} ms, p95 {pct(old, 0.95) * 1000:8.3f} ms"
+    )
+    print(
+        f"  source and target first:     median {statistics.median(new) * 1000:8.3f} ms, p95 {pct(new, 0.95) * 1000:8.3f} ms"
+    )
     print(f"  identical rows: {same}/{len(old)}")
     kg.close()
 
@@ -324,7 +348,7 @@ class PlainGraph:
         for _ in range(k):
             nxt = []
             for u in frontier:
-                for v in targets[offsets[u]:offsets[u + 1]]:
+                for v in targets[offsets[u] : offsets[u + 1]]:
                     if v in parent:
                         continue
                     parent[v] = u
@@ -414,8 +438,10 @@ def run(args: argparse.Namespace) -> None:
     folder = ensure(n, args.seed, args.folder)
     gen_s = time.perf_counter() - t0
     meta = json.loads((folder / "generated.json").read_text(encoding="utf-8"))
-    print(f"== {label} transfers, seed {args.seed}: {meta['nodes']} nodes, {meta['classes']}, folder {folder}"
-          f" (ready in {gen_s:.1f} s)")
+    print(
+        f"== {label} transfers, seed {args.seed}: {meta['nodes']} nodes, {meta['classes']}, folder {folder}"
+        f" (ready in {gen_s:.1f} s)"
+    )
     print(f"   python {sys.version.split()[0]}, {os.cpu_count()} cores, load average at start {load_avg()}")
 
     configs = [("kg.load(shacl=False)", "off")] if args.store is None else []
@@ -432,8 +458,10 @@ def run(args: argparse.Namespace) -> None:
         else:
             ran = r["shacl"]
             what = f"SHACL {ran['mode']}" + (f" over {ran['resources']} resources" if ran["mode"] != "off" else "")
-            print(f"   {name:22s} {r['seconds']:8.2f} s  peak RSS {r['peak_mb'] / 1024:5.2f} GB"
-                  f"  (before load {r['before_mb']:.0f} MB)  {r['triples']} triples  {what}   load avg {load_avg()}")
+            print(
+                f"   {name:22s} {r['seconds']:8.2f} s  peak RSS {r['peak_mb'] / 1024:5.2f} GB"
+                f"  (before load {r['before_mb']:.0f} MB)  {r['triples']} triples  {what}   load avg {load_avg()}"
+            )
     if args.load_only:
         return
 
@@ -444,13 +472,15 @@ def run(args: argparse.Namespace) -> None:
     rss_start = vm_rss_mb()
     if args.store is not None:  # on disk: loaded there when empty, else asked as it is
         kg = KnowledgeGraph.open(args.store)
-        if len(kg.store) == 0:
+        if not list(kg.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")):  # len() would count every triple
             t0 = time.perf_counter()
             report = kg.load(folder, shacl=args.store_shacl)
-            print(f"   on-disk load into {args.store}: {time.perf_counter() - t0:.1f} s, peak RSS"
-                  f" {vm_hwm_mb() / 1024:.2f} GB, SHACL {report.shacl.mode}; load avg {load_avg()}")
+            print(
+                f"   on-disk load into {args.store}: {time.perf_counter() - t0:.1f} s, peak RSS"
+                f" {vm_hwm_mb() / 1024:.2f} GB, SHACL {report.shacl.mode}; load avg {load_avg()}"
+            )
         else:
-            print(f"   on-disk store {args.store} asked as it is ({len(kg.store)} triples)")
+            print(f"   on-disk store {args.store} asked as it is")
     else:
         kg = KnowledgeGraph.open()
         kg.load(folder, shacl=False)
@@ -491,8 +521,19 @@ def run(args: argparse.Namespace) -> None:
     ctx = kg._context("onchain").for_question()  # a private view: plan() below records into it only
 
     res: dict[int, dict[str, list[float]]] = {
-        k: {"ask": [], "parse": [], "sparql": [], "build": [], "after": [], "plain": [], "nx": [], "rdf": [],
-            "rdf_e2e": []} for k in (1, 2, 3)}
+        k: {
+            "ask": [],
+            "parse": [],
+            "sparql": [],
+            "build": [],
+            "after": [],
+            "plain": [],
+            "nx": [],
+            "rdf": [],
+            "rdf_e2e": [],
+        }
+        for k in (1, 2, 3)
+    }
     differ: list[str] = []
     replay: list[tuple[str, int, list[str], float, float]] = []
     disagree: list[str] = []
@@ -527,12 +568,25 @@ def run(args: argparse.Namespace) -> None:
         ref_yes, ref_len = ref is not None, (len(ref) - 1 if ref else None)
         yes_count[k] += ref_yes
         if (ours_yes, ours_len) != (ref_yes, ref_len):
-            disagree.append(f"ours {start} k={k}: {got['intent']} len={ours_len}; reference yes={ref_yes} len={ref_len} {ref}")
+            disagree.append(
+                f"ours {start} k={k}: {got['intent']} len={ours_len}; reference yes={ref_yes} len={ref_len} {ref}"
+            )
         replay.append((start, k, queries, t1 - t0, t2 - t1))
         if args.save_queries:
-            saved.append({"start": start, "k": k, "queries": queries, "parse_s": t1 - t0, "ask_s": t2 - t1,
-                          "sparql_s": sparql, "after_parse_s": rk["after"][-1], "plain_ask_s": t5 - t4,
-                          "yes": ours_yes, "length": ours_len})
+            saved.append(
+                {
+                    "start": start,
+                    "k": k,
+                    "queries": queries,
+                    "parse_s": t1 - t0,
+                    "ask_s": t2 - t1,
+                    "sparql_s": sparql,
+                    "after_parse_s": rk["after"][-1],
+                    "plain_ask_s": t5 - t4,
+                    "yes": ours_yes,
+                    "length": ours_len,
+                }
+            )
 
     if args.save_queries:  # for benchmarks/rdflib_replay.py, when rdflib cannot share this process's memory
         args.save_queries.mkdir(parents=True, exist_ok=True)
@@ -552,7 +606,9 @@ def run(args: argparse.Namespace) -> None:
         rg = Graph()
         rg.parse(data=inner_dump(kg), format="nt")
         rdf_load = time.perf_counter() - t0
-        chosen = replay if args.rdflib < 0 else random.Random(args.seed + 1).sample(replay, min(args.rdflib, len(replay)))
+        chosen = (
+            replay if args.rdflib < 0 else random.Random(args.seed + 1).sample(replay, min(args.rdflib, len(replay)))
+        )
         for start, k, queries, parse_s, _ask_s in chosen:
             secs, out = rdflib_replay(rg, queries, args.rdflib_timeout)
             if isinstance(out, str):
@@ -566,37 +622,57 @@ def run(args: argparse.Namespace) -> None:
             ref = ref_bfs(start, k)
             want = (ref is not None, len(ref) - 1 if ref else None)
             if out != want:
-                disagree.append(f"rdflib {start} k={k}: yes={out[0]} len={out[1]}; reference yes={want[0]} len={want[1]}")
-        rdf_note = (f"rdflib: graph parsed in {rdf_load:.1f} s; {len(chosen)} questions replayed, {rdf_checked} answered,"
-                    f" {len(rdf_errors)} over the {args.rdflib_timeout:.0f} s per-query timeout or failed"
-                    + (f" (e.g. {rdf_errors[0]})" if rdf_errors else ""))
+                disagree.append(
+                    f"rdflib {start} k={k}: yes={out[0]} len={out[1]}; reference yes={want[0]} len={want[1]}"
+                )
+        rdf_note = (
+            f"rdflib: graph parsed in {rdf_load:.1f} s; {len(chosen)} questions replayed, {rdf_checked} answered,"
+            f" {len(rdf_errors)} over the {args.rdflib_timeout:.0f} s per-query timeout or failed"
+            + (f" (e.g. {rdf_errors[0]})" if rdf_errors else "")
+        )
 
     mirror = kg.context("onchain").mirrors.held(OC.transfer)
-    print(f"\n   questions: {len(starts)} start nodes x k=1..3 = {len(questions)}; first ask (analyser + names of"
-          f" {meta['nodes']} nodes) {first_ask:.2f} s; reference ({reference}) built in {nx_build:.1f} s;"
-          f" load avg {load_avg()}")
-    print(f"   answers 'yes' (reference): k=1 {yes_count[1]}, k=2 {yes_count[2]}, k=3 {yes_count[3]} of {len(starts)} each")
-    print("   each question's first ask (the transfer mirror reads the lists it reaches), median / p95 ms: "
-          + ", ".join(f"k={k} {ms(first_pass[k]).strip()}" for k in (1, 2, 3) if first_pass[k]))
-    print(f"   transfer mirror after the run: {len(mirror) if mirror is not None else 0} edges held; resident memory"
-          f" {rss_start:.0f} MB at start, {rss_loaded:.0f} MB after the load, {vm_rss_mb():.0f} MB now (reference"
-          " structures included)")
-    print("\n   times in ms, median and p95 per question; 'after parse' = ask e2e - parse (mirror walk, SPARQL,"
-          " answer); 'SPARQL alone' = ask e2e with the mirror off")
-    print(f"   {'k':>2} {'ask e2e':>17} {'parse':>18} {'after parse':>18} {'SPARQL':>18} {'answer bldg':>18}"
-          f" {'SPARQL alone':>18} {'reference':>18} {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/ref':>7}"
-          f" {'rdf/after parse':>15} {'rdf/ours e2e':>12}")
+    print(
+        f"\n   questions: {len(starts)} start nodes x k=1..3 = {len(questions)}; first ask (analyser + names of"
+        f" {meta['nodes']} nodes) {first_ask:.2f} s; reference ({reference}) built in {nx_build:.1f} s;"
+        f" load avg {load_avg()}"
+    )
+    print(
+        f"   answers 'yes' (reference): k=1 {yes_count[1]}, k=2 {yes_count[2]}, k=3 {yes_count[3]} of {len(starts)} each"
+    )
+    print(
+        "   each question's first ask (the transfer mirror reads the lists it reaches), median / p95 ms: "
+        + ", ".join(f"k={k} {ms(first_pass[k]).strip()}" for k in (1, 2, 3) if first_pass[k])
+    )
+    print(
+        f"   transfer mirror after the run: {len(mirror) if mirror is not None else 0} edges held; resident memory"
+        f" {rss_start:.0f} MB at start, {rss_loaded:.0f} MB after the load, {vm_rss_mb():.0f} MB now (reference"
+        " structures included)"
+    )
+    print(
+        "\n   times in ms, median and p95 per question; 'after parse' = ask e2e - parse (mirror walk, SPARQL,"
+        " answer); 'SPARQL alone' = ask e2e with the mirror off"
+    )
+    print(
+        f"   {'k':>2} {'ask e2e':>17} {'parse':>18} {'after parse':>18} {'SPARQL':>18} {'answer bldg':>18}"
+        f" {'SPARQL alone':>18} {'reference':>18} {'rdflib SPARQL':>18} {'rdflib e2e':>18} {'e2e/ref':>7}"
+        f" {'rdf/after parse':>15} {'rdf/ours e2e':>12}"
+    )
     for k in (1, 2, 3):
         rk = res[k]
         med = statistics.median
         ratio_nx = med(rk["ask"]) / med(rk["nx"])
         ratio_rdf = f"{med(rk['rdf']) / med(rk['after']):15.0f}" if rk["rdf"] else f"{'-':>15}"
         ratio_rdf_e2e = f"{med(rk['rdf_e2e']) / med(rk['ask']):12.1f}" if rk["rdf"] else f"{'-':>12}"
-        print(f"   {k:>2} {ms(rk['ask'])} {ms(rk['parse'])} {ms(rk['after'])} {ms(rk['sparql'])} {ms(rk['build'])}"
-              f" {ms(rk['plain'])} {ms(rk['nx'])} {ms(rk['rdf'])} {ms(rk['rdf_e2e'])} {ratio_nx:7.0f} {ratio_rdf}"
-              f" {ratio_rdf_e2e}")
-    print(f"   answers differing between the mirror and SPARQL alone: {len(differ)}"
-          + (f" (e.g. {', '.join(differ[:5])})" if differ else ""))
+        print(
+            f"   {k:>2} {ms(rk['ask'])} {ms(rk['parse'])} {ms(rk['after'])} {ms(rk['sparql'])} {ms(rk['build'])}"
+            f" {ms(rk['plain'])} {ms(rk['nx'])} {ms(rk['rdf'])} {ms(rk['rdf_e2e'])} {ratio_nx:7.0f} {ratio_rdf}"
+            f" {ratio_rdf_e2e}"
+        )
+    print(
+        f"   answers differing between the mirror and SPARQL alone: {len(differ)}"
+        + (f" (e.g. {', '.join(differ[:5])})" if differ else "")
+    )
     if rdf_note:
         print("   " + rdf_note)
     print(f"\n   disagreements with the reference walk: {len(disagree)}")
@@ -616,27 +692,51 @@ def main() -> None:
     ap.add_argument("--size", default="10k", help="10k, 100k, 1M or a number of transfers")
     ap.add_argument("--starts", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--folder", type=Path, default=None, help="dataset folder (default: generated under /tmp/ont-bench)")
-    ap.add_argument("--shacl", choices=("auto", "on", "off", "full"), default="auto",
-                    help="loads: auto/on = without SHACL and with the default bounded pass; full = also the "
-                         "whole-batch pass; off = without SHACL only. --breakdown: on/full add a whole-batch pass")
-    ap.add_argument("--rdflib", type=int, default=-1,
-                    help="questions to replay on rdflib: -1 all (default at 10k), 0 none, N a seeded sample")
+    ap.add_argument(
+        "--folder", type=Path, default=None, help="dataset folder (default: generated under /tmp/ont-bench)"
+    )
+    ap.add_argument(
+        "--shacl",
+        choices=("auto", "on", "off", "full"),
+        default="auto",
+        help="loads: auto/on = without SHACL and with the default bounded pass; full = also the "
+        "whole-batch pass; off = without SHACL only. --breakdown: on/full add a whole-batch pass",
+    )
+    ap.add_argument(
+        "--rdflib",
+        type=int,
+        default=-1,
+        help="questions to replay on rdflib: -1 all (default at 10k), 0 none, N a seeded sample",
+    )
     ap.add_argument("--rdflib-timeout", type=float, default=30.0, help="seconds per rdflib query")
     ap.add_argument("--load-timeout", type=float, default=900.0, help="seconds per load subprocess")
     ap.add_argument("--load-only", action="store_true")
-    ap.add_argument("--save-queries", type=Path, default=None,
-                    help="write each question's queries and timings and the graph (N-Triples) to this folder, for"
-                         " benchmarks/rdflib_replay.py")
+    ap.add_argument(
+        "--save-queries",
+        type=Path,
+        default=None,
+        help="write each question's queries and timings and the graph (N-Triples) to this folder, for"
+        " benchmarks/rdflib_replay.py",
+    )
     ap.add_argument("--breakdown", action="store_true", help="time the stages of kg.load and profile build_dataset")
-    ap.add_argument("--edges-between", action="store_true",
-                    help="time the edge lookup of 'yes' answers as generated and with its bound patterns first")
-    ap.add_argument("--store", type=Path, default=None,
-                    help="ask on an on-disk store here (loaded when empty, else asked as it is); skips the load"
-                         " subprocesses")
+    ap.add_argument(
+        "--edges-between",
+        action="store_true",
+        help="time the edge lookup of 'yes' answers as generated and with its bound patterns first",
+    )
+    ap.add_argument(
+        "--store",
+        type=Path,
+        default=None,
+        help="ask on an on-disk store here (loaded when empty, else asked as it is); skips the load subprocesses",
+    )
     ap.add_argument("--store-shacl", default="auto", help="SHACL mode of the load into --store")
-    ap.add_argument("--reference", choices=("auto", "networkx", "plain"), default="auto",
-                    help="the walk answers are checked against: networkx up to 1M (auto), else flat arrays")
+    ap.add_argument(
+        "--reference",
+        choices=("auto", "networkx", "plain"),
+        default="auto",
+        help="the walk answers are checked against: networkx up to 1M (auto), else flat arrays",
+    )
     ap.add_argument("--child-load", help=argparse.SUPPRESS)
     ap.add_argument("--child-shacl", default="off", help=argparse.SUPPRESS)
     args = ap.parse_args()
