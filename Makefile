@@ -24,6 +24,7 @@ servers:
 
 test: $(STAMP) servers
 	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
+	$(VENV)/bin/ruff format --check ont_platform tests benchmarks examples
 	$(VENV)/bin/mypy
 	$(PY) -m pytest
 
@@ -33,6 +34,7 @@ test-fast: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check ont_platform tests benchmarks examples
+	$(VENV)/bin/ruff format --check ont_platform tests benchmarks examples
 	$(VENV)/bin/mypy
 
 # Run every notebook of examples/notebooks and store it with its outputs (the explore notebook's reasoner needs

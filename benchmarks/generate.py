@@ -107,12 +107,19 @@ def generate(n_transfers: int, seed: int, out: Path) -> dict[str, object]:
             big += 1
         token = "ETH" if rand() < 0.9 else tokens[randrange(4)]
         block = block0 + e // 4
-        append(f"e{e},transfer,{ids[src]},{ids[dst]},0x{getbits(256):064x},{value},{token},{block},{ts0 + 12 * (block - block0)}\n")
+        append(
+            f"e{e},transfer,{ids[src]},{ids[dst]},0x{getbits(256):064x},{value},{token},{block},{ts0 + 12 * (block - block0)}\n"
+        )
 
     edges_file.close()
     summary = {
-        "folder": str(out), "seed": seed, "transfers": n_transfers, "nodes": n_nodes, "classes": classes,
-        "values_above_2_63": big, "seconds": round(time.perf_counter() - started, 2),
+        "folder": str(out),
+        "seed": seed,
+        "transfers": n_transfers,
+        "nodes": n_nodes,
+        "classes": classes,
+        "values_above_2_63": big,
+        "seconds": round(time.perf_counter() - started, 2),
     }
     (out / "generated.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     return summary

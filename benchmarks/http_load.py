@@ -87,8 +87,9 @@ class Server:
 
 
 @contextmanager
-def serve(*, ready_timeout: float = 180.0, log_dir: Path | None = None,
-          env: Mapping[str, str] | None = None) -> Iterator[Server]:
+def serve(
+    *, ready_timeout: float = 180.0, log_dir: Path | None = None, env: Mapping[str, str] | None = None
+) -> Iterator[Server]:
     """Start ``ont serve`` on 127.0.0.1 at a free port, wait until it answers, and stop it by pid at the end.
 
     The server's stderr goes to a log file (its path is on the returned :class:`Server`), so a full pipe never
@@ -100,8 +101,9 @@ def serve(*, ready_timeout: float = 180.0, log_dir: Path | None = None,
     log = folder / f"ont-serve-{port}.log"
     cmd = [sys.executable, "-m", "ont_platform.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port)]
     with log.open("wb") as sink:
-        process = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, cwd=ROOT,
-                                   env={**os.environ, **(env or {})})
+        process = subprocess.Popen(
+            cmd, stdout=sink, stderr=subprocess.STDOUT, cwd=ROOT, env={**os.environ, **(env or {})}
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + ready_timeout
@@ -170,8 +172,10 @@ class Stats:
             "errors": self.error_count,
             "error_rate": round(self.error_count / self.requests, 5) if self.requests else 0.0,
             "error_kinds": dict(self.errors),
-            "routes": {r: {"requests": len(v), "p50_ms": round(self.percentile(50, v) * 1000, 1)}
-                       for r, v in sorted(self.by_route.items())},
+            "routes": {
+                r: {"requests": len(v), "p50_ms": round(self.percentile(50, v) * 1000, 1)}
+                for r, v in sorted(self.by_route.items())
+            },
         }
 
 
@@ -184,8 +188,9 @@ def _pick(rnd: random.Random) -> str:
     return MIX[0][0]
 
 
-async def _request(client: httpx.AsyncClient, route: str, q: Question, reference: Mapping[Question, Any],
-                   rnd: random.Random) -> tuple[str, str | None]:
+async def _request(
+    client: httpx.AsyncClient, route: str, q: Question, reference: Mapping[Question, Any], rnd: random.Random
+) -> tuple[str, str | None]:
     """Send one request of kind ``route``; returns (route, error kind or None)."""
     if route in ("ask", "trace"):
         path = "/api/v1/ask" if route == "ask" else "/api/v1/ask/trace"
@@ -206,8 +211,15 @@ async def _request(client: httpx.AsyncClient, route: str, q: Question, reference
     return route, None if r.status_code == 200 else f"status {r.status_code}"
 
 
-async def _client(base_url: str, questions: Sequence[Question], reference: Mapping[Question, Any], seed: int,
-                  deadline: float, stats: Stats, timeout: float) -> None:
+async def _client(
+    base_url: str,
+    questions: Sequence[Question],
+    reference: Mapping[Question, Any],
+    seed: int,
+    deadline: float,
+    stats: Stats,
+    timeout: float,
+) -> None:
     rnd = random.Random(seed)
     limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
     async with httpx.AsyncClient(base_url=base_url, timeout=timeout, limits=limits) as client:
@@ -238,8 +250,16 @@ def reference_answers(base_url: str, questions: Sequence[Question]) -> dict[Ques
     return out
 
 
-def run_load(base_url: str, *, clients: int, seconds: float, questions: Sequence[Question] | None = None,
-             expected: Mapping[Question, Any] | None = None, seed: int = 7, timeout: float = 60.0) -> Stats:
+def run_load(
+    base_url: str,
+    *,
+    clients: int,
+    seconds: float,
+    questions: Sequence[Question] | None = None,
+    expected: Mapping[Question, Any] | None = None,
+    seed: int = 7,
+    timeout: float = 60.0,
+) -> Stats:
     """Drive ``clients`` concurrent clients against ``base_url`` for ``seconds``.
 
     ``expected`` (an answer per question, e.g. computed in-process) is what every ask must return; without it
@@ -252,8 +272,9 @@ def run_load(base_url: str, *, clients: int, seconds: float, questions: Sequence
         stats = Stats(seconds=seconds, clients=clients)
         started = time.monotonic()
         deadline = started + seconds
-        await asyncio.gather(*(_client(base_url, qs, reference, seed * 1000 + i, deadline, stats, timeout)
-                               for i in range(clients)))
+        await asyncio.gather(
+            *(_client(base_url, qs, reference, seed * 1000 + i, deadline, stats, timeout) for i in range(clients))
+        )
         stats.seconds = time.monotonic() - started
         return stats
 
@@ -276,8 +297,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(f"{summary['clients']} clients, {summary['seconds']} s: {summary['requests']} requests, "
-              f"{summary['requests_per_s']} requests/s")
+        print(
+            f"{summary['clients']} clients, {summary['seconds']} s: {summary['requests']} requests, "
+            f"{summary['requests_per_s']} requests/s"
+        )
         print(f"latency p50 {summary['p50_ms']} ms, p95 {summary['p95_ms']} ms, p99 {summary['p99_ms']} ms")
         print(f"errors {summary['errors']} ({summary['error_rate'] * 100:.2f} %) {summary['error_kinds'] or ''}")
         for route, r in summary["routes"].items():

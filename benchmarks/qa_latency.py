@@ -72,8 +72,12 @@ def main() -> None:
                 elif want[field] == "not_understood":  # a reading that leaves words unexplained claims nothing
                     ok += got["confidence"] == "low" and not got["cited_nodes"]
                 else:
-                    intents = {"path": {"path_exists", "no_path"}, "cluster": {"cluster_lookup"},
-                               "label": {"label_lookup"}, "flow": {"token_flow"}}
+                    intents = {
+                        "path": {"path_exists", "no_path"},
+                        "cluster": {"cluster_lookup"},
+                        "label": {"label_lookup"},
+                        "flow": {"token_flow"},
+                    }
                     ok += got["intent"] in intents.get(want[field], {want.get("intent")})
             print(f"corpus {name}: {ok}/{len(items)} intent/decision correct ({ok / len(items):.1%})")
 

@@ -83,7 +83,12 @@ def disagreements(queries: list[str]) -> list[str]:
         fast, ref = inspect.shape(q), inspect.parsed_shape(q)
         limit = fast.trailing_limit[1] if fast.trailing_limit else None
         same = (fast.form, fast.distinct, frozenset(fast.modifiers), fast.has_from, fast.has_service) == (
-            ref.form, ref.distinct, ref.modifiers, ref.has_from, ref.has_service)
+            ref.form,
+            ref.distinct,
+            ref.modifiers,
+            ref.has_from,
+            ref.has_service,
+        )
         if not same or (limit is not None and limit != ref.limit):
             bad.append(q)
     return bad
@@ -114,8 +119,12 @@ def remote_asks(names: list[str], repeat: int) -> None:
 
     with servers.oxigraph_server() as ep:
         for name in names:
-            kg = KnowledgeGraph.open(backend="remote", endpoint=ep.query_url, update_endpoint=ep.update_url,
-                                     graph_iri=f"https://w3id.org/ont-platform/graph/bench/{uuid.uuid4().hex}")
+            kg = KnowledgeGraph.open(
+                backend="remote",
+                endpoint=ep.query_url,
+                update_endpoint=ep.update_url,
+                graph_iri=f"https://w3id.org/ont-platform/graph/bench/{uuid.uuid4().hex}",
+            )
             try:
                 kg.load(ROOT / "examples" / name, shacl=False)
                 asked = questions(name)
@@ -153,8 +162,10 @@ def main() -> None:
     sent = collect(names)
     distinct = list(dict.fromkeys(sent))
     sizes = sorted(len(q) for q in distinct)
-    print(f"queries sent: {len(sent)}, distinct texts: {len(distinct)} (a cache keyed by text would hit "
-          f"{1 - len(distinct) / max(1, len(sent)):.0%}); median length {statistics.median(sizes):.0f} characters")
+    print(
+        f"queries sent: {len(sent)}, distinct texts: {len(distinct)} (a cache keyed by text would hit "
+        f"{1 - len(distinct) / max(1, len(sent)):.0%}); median length {statistics.median(sizes):.0f} characters"
+    )
     inspect.parsed_shape(distinct[0])  # imports rdflib's parser before timing
     lexer = per_query(inspect.shape, distinct, args.repeat)
     parsed = per_query(inspect.parsed_shape, distinct, args.repeat)

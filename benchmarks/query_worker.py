@@ -111,8 +111,10 @@ def main() -> None:
     kg.load(folder, shacl=False)
     store = kg.store
     assert isinstance(store, OxigraphStore)
-    rows = store.select("SELECT ?id WHERE { ?e <https://w3id.org/ont-platform/core#source>/"
-                        "<https://w3id.org/ont-platform/core#id> ?id }")
+    rows = store.select(
+        "SELECT ?id WHERE { ?e <https://w3id.org/ont-platform/core#source>/"
+        "<https://w3id.org/ont-platform/core#id> ?id }"
+    )
     senders = sorted({str(r["id"]) for r in rows})
     starts = random.Random(7).sample(senders, min(args.starts, len(senders)))
     measure(store, f"{args.size}, in memory", starts, args.repeat)
@@ -124,19 +126,24 @@ def main() -> None:
             disk.optimize()
             measure(disk, f"{args.size}, on disk", starts, args.repeat)
             disk.close()
-            code = ("import sys, time; t = time.perf_counter(); import pyoxigraph as ox; "
-                    "s = ox.Store.read_only(sys.argv[1]); s.query('ASK { ?s ?p ?o }'); "
-                    "print((time.perf_counter() - t) * 1e3)")
+            code = (
+                "import sys, time; t = time.perf_counter(); import pyoxigraph as ox; "
+                "s = ox.Store.read_only(sys.argv[1]); s.query('ASK { ?s ?p ?o }'); "
+                "print((time.perf_counter() - t) * 1e3)"
+            )
             spawned = []
             for _ in range(3):
                 t = time.perf_counter()
-                out = subprocess.run([sys.executable, "-c", code, str(Path(tmp) / "db")], capture_output=True,
-                                     text=True, check=True)
+                out = subprocess.run(
+                    [sys.executable, "-c", code, str(Path(tmp) / "db")], capture_output=True, text=True, check=True
+                )
                 spawned.append((time.perf_counter() - t, float(out.stdout)))
             wall = statistics.median(s[0] for s in spawned) * 1e3
             inner = statistics.median(s[1] for s in spawned)
-            print(f"  spawned process + Store.read_only + first ASK (alternative for disk), median of 3: "
-                  f"{wall:.0f} ms wall ({inner:.0f} ms import + open + ASK inside)")
+            print(
+                f"  spawned process + Store.read_only + first ASK (alternative for disk), median of 3: "
+                f"{wall:.0f} ms wall ({inner:.0f} ms import + open + ASK inside)"
+            )
     else:
         kg.close()
 

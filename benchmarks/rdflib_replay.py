@@ -59,14 +59,18 @@ def main() -> None:
         elif out != (item["yes"], item["length"]):
             disagree += 1
     print("   ms, median and p95; ours from the saved run on the same questions")
-    print(f"   {'k':>2} {'n':>3} {'rdflib SPARQL':>22} {'ours after parse':>18} {'rdflib e2e':>22} {'ours e2e':>18}"
-          f" {'ratio after parse':>17} {'e2e ratio':>10}")
+    print(
+        f"   {'k':>2} {'n':>3} {'rdflib SPARQL':>22} {'ours after parse':>18} {'rdflib e2e':>22} {'ours e2e':>18}"
+        f" {'ratio after parse':>17} {'e2e ratio':>10}"
+    )
     for k in sorted(per_k):
         r = per_k[k]
         med = statistics.median
-        print(f"   {k:>2} {len(r['rdf']):>3} {ms(r['rdf']):>22} {ms(r['ours_after'])} {ms(r['rdf_e2e']):>22}"
-              f" {ms(r['ours_ask'])} {med(r['rdf']) / med(r['ours_after']):16.0f}x"
-              f" {med(r['rdf_e2e']) / med(r['ours_ask']):9.0f}x")
+        print(
+            f"   {k:>2} {len(r['rdf']):>3} {ms(r['rdf']):>22} {ms(r['ours_after'])} {ms(r['rdf_e2e']):>22}"
+            f" {ms(r['ours_ask'])} {med(r['rdf']) / med(r['ours_after']):16.0f}x"
+            f" {med(r['rdf_e2e']) / med(r['ours_ask']):9.0f}x"
+        )
     print(f"   over the timeout or failed: {len(failed)}" + "".join(f"\n     {f}" for f in failed[:5]))
     print(f"   answers differing from ours: {disagree}; load average at end {load_avg()}")
 

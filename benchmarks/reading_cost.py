@@ -54,8 +54,14 @@ print(json.dumps(out))
 
 def _run(tree: Path, corpus_root: Path, repeat: int) -> dict[str, dict[str, float]]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run([sys.executable, "-c", CHILD, str(corpus_root), str(repeat), str(tree)], env=env, cwd=tree,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(corpus_root), str(repeat), str(tree)],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
@@ -77,11 +83,15 @@ def main() -> None:
     print(f"kg.ask per question, {args.baseline} vs this tree (load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f})")
     for domain in before:
         b, a = before[domain], after[domain]
-        print(f"  {domain:8} before median {b['median_ms']:.3f} ms (p95 {b['p95_ms']:.3f}), "
-              f"after median {a['median_ms']:.3f} ms (p95 {a['p95_ms']:.3f}), n={a['n']}: "
-              f"{a['median_ms'] - b['median_ms']:+.3f} ms")
-    print(f"  difference of the medians over both: "
-          f"{statistics.mean(after[d]['median_ms'] - before[d]['median_ms'] for d in before):+.3f} ms")
+        print(
+            f"  {domain:8} before median {b['median_ms']:.3f} ms (p95 {b['p95_ms']:.3f}), "
+            f"after median {a['median_ms']:.3f} ms (p95 {a['p95_ms']:.3f}), n={a['n']}: "
+            f"{a['median_ms'] - b['median_ms']:+.3f} ms"
+        )
+    print(
+        f"  difference of the medians over both: "
+        f"{statistics.mean(after[d]['median_ms'] - before[d]['median_ms'] for d in before):+.3f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -44,7 +44,9 @@ from scale import QUESTION, load_avg, ms, nx_bfs, read_graph, timed_store
 from tests import servers
 
 
-def _answers(kg: Any, questions: list[tuple[str, int, str]]) -> tuple[list[dict], dict[int, dict[str, list[float]]], float]:
+def _answers(
+    kg: Any, questions: list[tuple[str, int, str]]
+) -> tuple[list[dict], dict[int, dict[str, list[float]]], float]:
     """Warm up once, then ask each question; returns the answers, per-k timings and the first ask's seconds."""
     spent = timed_store(kg.store)
     t0 = time.perf_counter()
@@ -103,12 +105,18 @@ def run(args: argparse.Namespace) -> None:
         ours = (got["intent"] == "path_exists", len(got["path"]) if got["intent"] == "path_exists" else None)
         wrong += ours != (path is not None, len(path) - 1 if path else None)
     rows = [("embedded (Oxigraph in memory)", embedded_load, ref_first, ref_times, 0)]
-    print(f"   embedded: loaded in {embedded_load:.1f} s; {len(questions)} questions; disagreements with networkx: {wrong}")
+    print(
+        f"   embedded: loaded in {embedded_load:.1f} s; {len(questions)} questions; disagreements with networkx: {wrong}"
+    )
 
     for name, launch in _launchers(args.servers.split(","), args.virtuoso_buffers).items():
         with launch() as ep:
-            kg = KnowledgeGraph.open(backend="remote", endpoint=ep.query_url, update_endpoint=ep.update_url,
-                                     graph_iri=f"https://w3id.org/ont-platform/graph/bench/{uuid.uuid4().hex}")
+            kg = KnowledgeGraph.open(
+                backend="remote",
+                endpoint=ep.query_url,
+                update_endpoint=ep.update_url,
+                graph_iri=f"https://w3id.org/ont-platform/graph/bench/{uuid.uuid4().hex}",
+            )
             try:
                 t0 = time.perf_counter()
                 kg.load(folder, shacl=False)
@@ -123,15 +131,19 @@ def run(args: argparse.Namespace) -> None:
             print(f"     {start} k={k}: embedded {a['intent']} {a.get('path')}; {name} {b['intent']} {b.get('path')}")
 
     print(f"\n   {len(starts)} start nodes x k = 1..3; times in ms, median and p95; load avg {load_avg()}")
-    print(f"   {'backend':38s} {'load s':>7} {'first ask s':>11} {'k':>2} {'ask e2e':>17} {'SPARQL + HTTP':>18}"
-          f" {'vs embedded':>11} {'differ':>6}")
+    print(
+        f"   {'backend':38s} {'load s':>7} {'first ask s':>11} {'k':>2} {'ask e2e':>17} {'SPARQL + HTTP':>18}"
+        f" {'vs embedded':>11} {'differ':>6}"
+    )
     ref_med = {k: statistics.median(ref_times[k]["ask"]) for k in (1, 2, 3)}
     for label, load_s, first, times, diffs_n in rows:
         for k in (1, 2, 3):
             ratio = statistics.median(times[k]["ask"]) / ref_med[k]
             head = f"{label:38s} {load_s:7.1f} {first:11.2f}" if k == 1 else f"{'':38s} {'':>7} {'':>11}"
-            print(f"   {head} {k:>2} {ms(times[k]['ask'])} {ms(times[k]['sparql'])} {ratio:10.1f}x"
-                  f" {diffs_n if k == 1 else '':>6}")
+            print(
+                f"   {head} {k:>2} {ms(times[k]['ask'])} {ms(times[k]['sparql'])} {ratio:10.1f}x"
+                f" {diffs_n if k == 1 else '':>6}"
+            )
 
 
 def main() -> None:
@@ -140,8 +152,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--starts", type=int, default=50)
     ap.add_argument("--servers", default="oxigraph,virtuoso")
-    ap.add_argument("--virtuoso-buffers", type=int, default=10_000,
-                    help="Virtuoso NumberOfBuffers (8 KB pages); about 170000 per GB of RAM given to it")
+    ap.add_argument(
+        "--virtuoso-buffers",
+        type=int,
+        default=10_000,
+        help="Virtuoso NumberOfBuffers (8 KB pages); about 170000 per GB of RAM given to it",
+    )
     run(ap.parse_args())
 
 

@@ -125,14 +125,16 @@ class _HostileHandler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(self.server.bomb)
             return
         if self.path == "/slow":
-            head = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 13\r\n"
-                    b"X-Padding: " + b"x" * 200 + b"\r\n\r\n<p>slow</p>\r\n")
+            head = (
+                b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: 13\r\n"
+                b"X-Padding: " + b"x" * 200 + b"\r\n\r\n<p>slow</p>\r\n"
+            )
             self.close_connection = True
             try:
                 for i in range(len(head)):
                     if self.server.stopping.wait(0 if i == 0 else SLOW_BYTE_S):
                         return
-                    self.wfile.write(head[i:i + 1])
+                    self.wfile.write(head[i : i + 1])
                     self.wfile.flush()
                     self.server.slow_bytes += 1
             except OSError:  # the fetcher gave up and shut the connection
@@ -174,8 +176,18 @@ def serve(port: int = 0, *, ready_timeout: float = 180.0) -> Iterator[Server]:
     and stop its whole process group at the end. Raises RuntimeError when it exits early or does not answer."""
     port = port or free_port()
     log = Path(os.environ.get("TMPDIR", "/tmp")) / f"ont-serve-attack-{port}.log"
-    cmd = [sys.executable, "-m", "ont_platform.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--allow-network", "127.0.0.1"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "ont_platform.cli.main",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--allow-network",
+        "127.0.0.1",
+    ]
     with log.open("wb") as sink:
         process = subprocess.Popen(cmd, stdout=sink, stderr=subprocess.STDOUT, cwd=ROOT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -236,7 +248,7 @@ def group_rss(pgid: int) -> tuple[int, int]:
             continue
         try:
             stat = (entry / "stat").read_text()
-            fields = stat[stat.rindex(")") + 2:].split()
+            fields = stat[stat.rindex(")") + 2 :].split()
             if int(fields[2]) != pgid:  # fields after the name: state, ppid, pgrp, ...
                 continue
         except (OSError, ValueError, IndexError):
@@ -295,8 +307,10 @@ def _asker(base_url: str, requests: int, offset: int, phase: Phase) -> None:
 
 def run_askers(base_url: str, name: str, askers: int, requests: int) -> tuple[Phase, list[threading.Thread]]:
     phase = Phase(name, askers)
-    threads = [threading.Thread(target=_asker, args=(base_url, requests, i, phase), name=f"asker-{i}", daemon=True)
-               for i in range(askers)]
+    threads = [
+        threading.Thread(target=_asker, args=(base_url, requests, i, phase), name=f"asker-{i}", daemon=True)
+        for i in range(askers)
+    ]
     return phase, threads
 
 
@@ -312,14 +326,19 @@ def _outcome(response: httpx.Response) -> str:
         return f"{body['error']}: {str(body.get('message', ''))[:140]}"
     if "failures" in body:
         fails = body.get("failures") or []
-        text = "; ".join(f"{f.get('check')}: {str(f.get('detail', ''))[:140]}" for f in fails[:2]
-                         if isinstance(f, dict))
+        text = "; ".join(
+            f"{f.get('check')}: {str(f.get('detail', ''))[:140]}" for f in fails[:2] if isinstance(f, dict)
+        )
         return f"ok={body.get('ok')} {text}"
     return str(body)[:160]
 
 
-def _hostile_loop(base_url: str, requests: Sequence[tuple[str, str, dict[str, Any]]], done: threading.Event,
-                  kinds: dict[str, HostileKind]) -> None:
+def _hostile_loop(
+    base_url: str,
+    requests: Sequence[tuple[str, str, dict[str, Any]]],
+    done: threading.Event,
+    kinds: dict[str, HostileKind],
+) -> None:
     with httpx.Client(base_url=base_url, timeout=CLIENT_TIMEOUT_S) as client:
         i = 0
         while not done.is_set():
@@ -339,14 +358,21 @@ def _hostile_loop(base_url: str, requests: Sequence[tuple[str, str, dict[str, An
             k.sample = k.sample or sample
 
 
-def run_phase(base_url: str, name: str, askers: int, requests: int,
-              hostile: Sequence[Sequence[tuple[str, str, dict[str, Any]]]] = ()) -> tuple[Phase, dict[str, HostileKind]]:
+def run_phase(
+    base_url: str,
+    name: str,
+    askers: int,
+    requests: int,
+    hostile: Sequence[Sequence[tuple[str, str, dict[str, Any]]]] = (),
+) -> tuple[Phase, dict[str, HostileKind]]:
     """Run the askers to the end, with one thread per hostile request list looping until they are done."""
     phase, threads = run_askers(base_url, name, askers, requests)
     kinds = {kind: HostileKind() for loop in hostile for kind, _, _ in loop}
     done = threading.Event()
-    attackers = [threading.Thread(target=_hostile_loop, args=(base_url, loop, done, kinds), name=f"hostile-{i}",
-                                  daemon=True) for i, loop in enumerate(hostile)]
+    attackers = [
+        threading.Thread(target=_hostile_loop, args=(base_url, loop, done, kinds), name=f"hostile-{i}", daemon=True)
+        for i, loop in enumerate(hostile)
+    ]
     started = time.perf_counter()
     for t in attackers:
         t.start()
@@ -373,27 +399,35 @@ def _ms(seconds: float) -> str:
 def print_phase(phase: Phase) -> None:
     busy = phase.statuses.get(str(BUSY), 0)
     others = {k: v for k, v in sorted(phase.statuses.items()) if k != str(BUSY)}
-    print(f"{phase.name:6} {phase.askers} askers, {len(phase.latencies)} asks in {phase.seconds:.1f} s: "
-          f"median {_ms(statistics.median(phase.latencies)) if phase.latencies else 'nan'} ms, "
-          f"p95 {_ms(phase.percentile(95))} ms, p99 {_ms(phase.percentile(99))} ms, "
-          f"max {_ms(max(phase.latencies, default=float('nan')))} ms")
+    print(
+        f"{phase.name:6} {phase.askers} askers, {len(phase.latencies)} asks in {phase.seconds:.1f} s: "
+        f"median {_ms(statistics.median(phase.latencies)) if phase.latencies else 'nan'} ms, "
+        f"p95 {_ms(phase.percentile(95))} ms, p99 {_ms(phase.percentile(99))} ms, "
+        f"max {_ms(max(phase.latencies, default=float('nan')))} ms"
+    )
     print(f"       statuses {others}, 503 busy {busy}")
 
 
 def _rss_line(label: str, pid: int) -> tuple[int, int]:
     mem = memory(pid)
     procs, total = group_rss(pid)
-    print(f"server RSS {label}: VmRSS {mem.get('VmRSS', 0) / 1024:.1f} MB, VmHWM {mem.get('VmHWM', 0) / 1024:.1f} MB "
-          f"(process group: {procs} processes, {total / 1024:.1f} MB)")
+    print(
+        f"server RSS {label}: VmRSS {mem.get('VmRSS', 0) / 1024:.1f} MB, VmHWM {mem.get('VmHWM', 0) / 1024:.1f} MB "
+        f"(process group: {procs} processes, {total / 1024:.1f} MB)"
+    )
     return mem.get("VmRSS", 0), mem.get("VmHWM", 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--askers", type=int, default=20, help="concurrent asking clients (default 20)")
-    parser.add_argument("--requests", type=int, default=250,
-                        help="asks per client and phase (default 250: about 40 s a phase on 2 cores, long enough "
-                             "for several of each hostile request)")
+    parser.add_argument(
+        "--requests",
+        type=int,
+        default=250,
+        help="asks per client and phase (default 250: about 40 s a phase on 2 cores, long enough "
+        "for several of each hostile request)",
+    )
     parser.add_argument("--port", type=int, default=0, help="port of ont serve (default 0: a free port)")
     args = parser.parse_args(argv)
     if args.askers < 1 or args.requests < 1 or not 0 <= args.port <= 65535:
@@ -404,7 +438,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"command: {shlex.join([sys.executable, *sys.argv])}")
     built = time.perf_counter()
     bomb = gzip_bomb()
-    print(f"/bomb: {len(bomb)} bytes, gzip of gzip of {BOMB_BYTES} bytes (built in {time.perf_counter() - built:.1f} s)")
+    print(
+        f"/bomb: {len(bomb)} bytes, gzip of gzip of {BOMB_BYTES} bytes (built in {time.perf_counter() - built:.1f} s)"
+    )
 
     try:
         with hostile_server(bomb) as web, serve(args.port) as server:
@@ -415,12 +451,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                     client.post("/api/v1/ask", json={"domain": domain, "question": question}).raise_for_status()
                 answer = client.post("/api/v1/ask", json={"domain": "onchain", "question": ONCHAIN_QUESTION}).json()
             hostile = (
-                [("verify FILTER x7000", "/api/v1/verify",
-                  {"answer": {**answer, "generated_query": FILTER_QUERY}, "question": ONCHAIN_QUESTION}),
-                 ("verify cross product", "/api/v1/verify",
-                  {"answer": {**answer, "generated_query": CROSS_QUERY}, "question": ONCHAIN_QUESTION})],
-                [("extract/url /bomb", "/api/v1/extract/url", {"url": f"http://127.0.0.1:{web.port}/bomb"}),
-                 ("extract/url /slow", "/api/v1/extract/url", {"url": f"http://127.0.0.1:{web.port}/slow"})],
+                [
+                    (
+                        "verify FILTER x7000",
+                        "/api/v1/verify",
+                        {"answer": {**answer, "generated_query": FILTER_QUERY}, "question": ONCHAIN_QUESTION},
+                    ),
+                    (
+                        "verify cross product",
+                        "/api/v1/verify",
+                        {"answer": {**answer, "generated_query": CROSS_QUERY}, "question": ONCHAIN_QUESTION},
+                    ),
+                ],
+                [
+                    ("extract/url /bomb", "/api/v1/extract/url", {"url": f"http://127.0.0.1:{web.port}/bomb"}),
+                    ("extract/url /slow", "/api/v1/extract/url", {"url": f"http://127.0.0.1:{web.port}/slow"}),
+                ],
             )
             print(f"verify FILTER query: {len(FILTER_QUERY)} characters")
             print()
@@ -433,8 +479,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             attack, kinds = run_phase(server.base_url, "attack", args.askers, args.requests, hostile)
             print_phase(attack)
             for kind, k in kinds.items():
-                print(f"  hostile {kind:22} {k.sent:3} sent, statuses {dict(sorted(k.statuses.items()))}, "
-                      f"max {_ms(k.max_latency)} ms")
+                print(
+                    f"  hostile {kind:22} {k.sent:3} sent, statuses {dict(sorted(k.statuses.items()))}, "
+                    f"max {_ms(k.max_latency)} ms"
+                )
                 print(f"    e.g. {k.sample}")
             print(f"  hostile web server: served {dict(web.served)}, {web.slow_bytes} slow header bytes sent")
             rss_after, hwm_after = _rss_line("after attack", server.process.pid)
@@ -446,10 +494,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     ratio = attack.percentile(99) / quiet.percentile(99) if quiet.latencies else float("nan")
     print(f"attack p99 / quiet p99 = {_ms(attack.percentile(99))} / {_ms(quiet.percentile(99))} = {ratio:.2f}")
-    print(f"load average after {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"whole run {time.perf_counter() - run_started:.1f} s; server still running at the end: {alive}")
-    print(f"attack p99 <= 2 x quiet p99: {'yes' if ratio <= 2 else 'no'}; server RSS growth during the attack "
-          f"{(rss_after - rss_before) / 1024:+.1f} MB (peak VmHWM {hwm_after / 1024:.1f} MB)")
+    print(
+        f"load average after {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+        f"whole run {time.perf_counter() - run_started:.1f} s; server still running at the end: {alive}"
+    )
+    print(
+        f"attack p99 <= 2 x quiet p99: {'yes' if ratio <= 2 else 'no'}; server RSS growth during the attack "
+        f"{(rss_after - rss_before) / 1024:+.1f} MB (peak VmHWM {hwm_after / 1024:.1f} MB)"
+    )
     return 0
 
 

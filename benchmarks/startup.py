@@ -40,10 +40,20 @@ MEASURES: dict[str, list[str]] = {
     "ont --help": [ONT, "--help"],
     "ont --version": [ONT, "--version"],
     "baseline: Korean analyser load": ANALYSER,
-    "ont ask (kg, cold)": [ONT, "ask", "--data", str(ROOT / "examples" / "kg"),
-                           "홍길동이 다니는 회사는 어느 도시에 있어?"],
-    "ont ask (onchain, cold)": [ONT, "ask", "--data", str(ROOT / "examples" / "onchain"),
-                                "n_w1에서 거래소까지 가는 경로가 있어?"],
+    "ont ask (kg, cold)": [
+        ONT,
+        "ask",
+        "--data",
+        str(ROOT / "examples" / "kg"),
+        "홍길동이 다니는 회사는 어느 도시에 있어?",
+    ],
+    "ont ask (onchain, cold)": [
+        ONT,
+        "ask",
+        "--data",
+        str(ROOT / "examples" / "onchain"),
+        "n_w1에서 거래소까지 가는 경로가 있어?",
+    ],
 }
 
 # (measure, baseline, how it is compared, target)
@@ -79,8 +89,10 @@ def main() -> None:
     load_after = os.getloadavg()
     median = {name: statistics.median(values) for name, values in times.items()}
 
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load_before[0]:.2f} before, "
-          f"{load_after[0]:.2f} after; median of {args.runs} fresh processes")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {load_before[0]:.2f} before, "
+        f"{load_after[0]:.2f} after; median of {args.runs} fresh processes"
+    )
     width = max(map(len, MEASURES))
     for name in MEASURES:
         print(f"  {name:<{width}}  {median[name]:7.3f} s   (min {min(times[name]):.3f}, max {max(times[name]):.3f})")
@@ -92,8 +104,11 @@ def main() -> None:
         else:
             value = median[name] - median[base]
             shown = f"{value:+5.2f} s over {base}"
-        verdict = "" if target is None else (f"  target ≤ {target}{'x' if how == 'ratio' else ' s'}: "
-                                             f"{'met' if value <= target else 'NOT met'}")
+        verdict = (
+            ""
+            if target is None
+            else (f"  target ≤ {target}{'x' if how == 'ratio' else ' s'}: {'met' if value <= target else 'NOT met'}")
+        )
         print(f"  {name:<{width}}  {shown}{verdict}")
 
 

@@ -35,8 +35,13 @@ from ont_platform.validation.facts import build_facts
 from ont_platform.validation.rules import Findings
 from ont_platform.validation.terms import ontology_index
 
-KG_CLASSES = [("Person", "Company", "worksFor"), ("Company", "City", "locatedIn"), ("Person", "Company", "foundedBy"),
-              ("Company", "Company", "acquired"), ("City", "Country", "partOf")]
+KG_CLASSES = [
+    ("Person", "Company", "worksFor"),
+    ("Company", "City", "locatedIn"),
+    ("Person", "Company", "foundedBy"),
+    ("Company", "Company", "acquired"),
+    ("City", "Country", "partOf"),
+]
 
 
 def kg_payload(rng: random.Random, relations: int) -> dict[str, Any]:
@@ -47,14 +52,33 @@ def kg_payload(rng: random.Random, relations: int) -> dict[str, Any]:
         ids = []
         for cls in (src_cls, dst_cls):
             n = len(entities) + 1
-            entities.append({"id": f"E_{n}", "label": f"{cls} {rng.randrange(10**6)}", "type": "individual",
-                             "ontology_class": cls, "confidence": round(rng.random(), 3),
-                             "evidence": {"source_url": "https://news.example/a", "offset": rng.randrange(5000)}})
+            entities.append(
+                {
+                    "id": f"E_{n}",
+                    "label": f"{cls} {rng.randrange(10**6)}",
+                    "type": "individual",
+                    "ontology_class": cls,
+                    "confidence": round(rng.random(), 3),
+                    "evidence": {"source_url": "https://news.example/a", "offset": rng.randrange(5000)},
+                }
+            )
             ids.append(f"E_{n}")
-        rels.append({"id": f"R_{j + 1}", "source_id": ids[0], "predicate": pred, "target_id": ids[1],
-                     "confidence": round(rng.random(), 3),
-                     "evidence": [{"chunk_text": f"문장 {rng.randrange(10**6)}: {ids[0]} {pred} {ids[1]}.",
-                                   "source_url": "https://news.example/a", "offset": rng.randrange(5000)}]})
+        rels.append(
+            {
+                "id": f"R_{j + 1}",
+                "source_id": ids[0],
+                "predicate": pred,
+                "target_id": ids[1],
+                "confidence": round(rng.random(), 3),
+                "evidence": [
+                    {
+                        "chunk_text": f"문장 {rng.randrange(10**6)}: {ids[0]} {pred} {ids[1]}.",
+                        "source_url": "https://news.example/a",
+                        "offset": rng.randrange(5000),
+                    }
+                ],
+            }
+        )
     return {"entities": entities, "relations": rels}
 
 
@@ -73,8 +97,10 @@ def throughput(guard: OntologyGuard, payloads: list[dict[str, Any]], min_seconds
 
 def bench_validators(min_seconds: float) -> dict[str, Any]:
     rng = random.Random(7)
-    sizes = {"small (4 entities, 2 relations)": [kg_payload(rng, 2) for _ in range(50)],
-             "medium (30 entities, 15 relations)": [kg_payload(rng, 15) for _ in range(20)]}
+    sizes = {
+        "small (4 entities, 2 relations)": [kg_payload(rng, 2) for _ in range(50)],
+        "medium (30 entities, 15 relations)": [kg_payload(rng, 15) for _ in range(20)],
+    }
     out: dict[str, Any] = {}
     for name in ("lightweight", "guardrails", "ontocast"):
         for ontology in (None, "kg"):
@@ -102,20 +128,27 @@ def synthetic_graph(transfers: int, rng: random.Random) -> tuple[str, int]:
     for i in range(nodes):
         node = iri(mint("onchain", "node", f"E_{i}"))
         cls = OC.ExchangeDeposit if i % 50 == 0 else OC.Wallet
-        lines += [triple(node, RDF_TYPE, iri(cls)), triple(node, iri(ONT.id), literal(f"E_{i}")),
-                  triple(node, iri(OC.addressNorm), literal(address(i)))]
+        lines += [
+            triple(node, RDF_TYPE, iri(cls)),
+            triple(node, iri(ONT.id), literal(f"E_{i}")),
+            triple(node, iri(OC.addressNorm), literal(address(i))),
+        ]
     for j in range(transfers):
         edge = iri(mint("onchain", "edge", f"T_{j}"))
         s, t = rng.randrange(nodes), rng.randrange(nodes)
         if s == t:
             t = (t + 1) % nodes
         sn, tn = iri(mint("onchain", "node", f"E_{s}")), iri(mint("onchain", "node", f"E_{t}"))
-        lines += [triple(edge, RDF_TYPE, iri(OC.Transfer)), triple(edge, iri(ONT.id), literal(f"T_{j}")),
-                  triple(edge, iri(ONT.source), sn), triple(edge, iri(ONT.target), tn),
-                  triple(edge, iri(ONT.kind), iri(OC.transfer)),
-                  triple(edge, iri(OC.txHash), literal("0x" + f"{j:064x}")),
-                  triple(edge, iri(OC.value), literal(str(rng.randrange(10**20)))),
-                  triple(sn, iri(OC.transfer), tn)]
+        lines += [
+            triple(edge, RDF_TYPE, iri(OC.Transfer)),
+            triple(edge, iri(ONT.id), literal(f"T_{j}")),
+            triple(edge, iri(ONT.source), sn),
+            triple(edge, iri(ONT.target), tn),
+            triple(edge, iri(ONT.kind), iri(OC.transfer)),
+            triple(edge, iri(OC.txHash), literal("0x" + f"{j:064x}")),
+            triple(edge, iri(OC.value), literal(str(rng.randrange(10**20)))),
+            triple(sn, iri(OC.transfer), tn),
+        ]
     ds = iri(dataset_iri("onchain"))
     lines += [triple(ds, RDF_TYPE, iri(ONT.Dataset)), triple(ds, iri(ONT.domain), literal("onchain"))]
     return "".join(lines), nodes
@@ -130,14 +163,29 @@ def transfer_batch(rng: random.Random, nodes: int, relations: int, tag: str) -> 
         for _ in range(2):
             i = rng.randrange(nodes + 20)  # mostly stored addresses, some new
             ends.append(f"E_{i}")
-            entities.setdefault(f"E_{i}", {"id": f"E_{i}", "label": f"address {i}", "type": "individual",
-                                           "ontology_class": "ExchangeDeposit" if i % 50 == 0 else "Wallet",
-                                           "attributes": {"addressNorm": address(i)}})
+            entities.setdefault(
+                f"E_{i}",
+                {
+                    "id": f"E_{i}",
+                    "label": f"address {i}",
+                    "type": "individual",
+                    "ontology_class": "ExchangeDeposit" if i % 50 == 0 else "Wallet",
+                    "attributes": {"addressNorm": address(i)},
+                },
+            )
         if ends[0] == ends[1]:
             continue
-        rels.append({"id": f"R_{tag}_{j}", "source_id": ends[0], "predicate": "transfer", "target_id": ends[1],
-                     "confidence": 0.9, "attributes": {"txHash": "0x" + f"{rng.randrange(16**60):x}"},
-                     "evidence": [{"chunk_text": f"tx {j} seen in report {tag}", "source_url": "https://r.example/"}]})
+        rels.append(
+            {
+                "id": f"R_{tag}_{j}",
+                "source_id": ends[0],
+                "predicate": "transfer",
+                "target_id": ends[1],
+                "confidence": 0.9,
+                "attributes": {"txHash": "0x" + f"{rng.randrange(16**60):x}"},
+                "evidence": [{"chunk_text": f"tx {j} seen in report {tag}", "source_url": "https://r.example/"}],
+            }
+        )
     return {"entities": list(entities.values()), "relations": rels}
 
 
@@ -158,13 +206,16 @@ def bench_ingest(transfers: int, skip_whole: bool) -> dict[str, Any]:
         report = ingest(kg, batch, domain="onchain")
         assert report.accepted, report.as_dict()
         runs.append(report)
-        print(f"ingest batch {k}: {len(batch['relations'])} relations, {report.triples_added} triples, "
-              f"{report.seconds * 1000:.0f} ms {({s: round(v * 1000) for s, v in report.timings.items()})}",
-              flush=True)
+        print(
+            f"ingest batch {k}: {len(batch['relations'])} relations, {report.triples_added} triples, "
+            f"{report.seconds * 1000:.0f} ms { ({s: round(v * 1000) for s, v in report.timings.items()}) }",
+            flush=True,
+        )
     out["ingest_ms_median"] = round(statistics.median(r.seconds for r in runs) * 1000, 1)
     out["ingest_shacl_ms_median"] = round(statistics.median(r.timings["shacl"] for r in runs) * 1000, 1)
-    out["ingest_stage_ms_median"] = {s: round(statistics.median(r.timings[s] for r in runs) * 1000, 1)
-                                     for s in runs[0].timings}
+    out["ingest_stage_ms_median"] = {
+        s: round(statistics.median(r.timings[s] for r in runs) * 1000, 1) for s in runs[0].timings
+    }
     batch = transfer_batch(rng, nodes, 100, "noshacl")
     report = ingest(kg, batch, domain="onchain", shacl=False)
     out["ingest_without_shacl_ms"] = round(report.seconds * 1000, 1)
@@ -184,8 +235,10 @@ def bench_ingest(transfers: int, skip_whole: bool) -> dict[str, Any]:
         violations = check(whole, "onchain")
         out["whole_graph_shacl_s"] = round(time.perf_counter() - started, 1)
         out["whole_graph_violations"] = len(violations)
-        print(f"SHACL on the whole graph + batch: {out['whole_graph_shacl_s']} s, {len(violations)} violations",
-              flush=True)
+        print(
+            f"SHACL on the whole graph + batch: {out['whole_graph_shacl_s']} s, {len(violations)} violations",
+            flush=True,
+        )
     kg.close()
     return out
 

@@ -48,21 +48,24 @@ if TYPE_CHECKING:
         ValidationResult,
     )
 
-__getattr__, __dir__ = lazy_exports(__name__, {
-    "IngestReport": "ont_platform.ingest.extraction",
-    "KnowledgeGraph": "ont_platform.kg",
-    "LoadReport": "ont_platform.kg",
-    "Limits": "ont_platform.limits",
-    "RdfFormat": "ont_platform.storage",
-    "Store": "ont_platform.storage",
-    "open_store": "ont_platform.storage",
-    "Evidence": "ont_platform.validation.models",
-    "OntologyEntity": "ont_platform.validation.models",
-    "OntologyExtractionResult": "ont_platform.validation.models",
-    "OntologyGuard": "ont_platform.validation.guard",
-    "OntologyRelation": "ont_platform.validation.models",
-    "ValidationResult": "ont_platform.validation.result",
-})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "IngestReport": "ont_platform.ingest.extraction",
+        "KnowledgeGraph": "ont_platform.kg",
+        "LoadReport": "ont_platform.kg",
+        "Limits": "ont_platform.limits",
+        "RdfFormat": "ont_platform.storage",
+        "Store": "ont_platform.storage",
+        "open_store": "ont_platform.storage",
+        "Evidence": "ont_platform.validation.models",
+        "OntologyEntity": "ont_platform.validation.models",
+        "OntologyExtractionResult": "ont_platform.validation.models",
+        "OntologyGuard": "ont_platform.validation.guard",
+        "OntologyRelation": "ont_platform.validation.models",
+        "ValidationResult": "ont_platform.validation.result",
+    },
+)
 del TYPE_CHECKING, lazy_exports  # not public names of the package
 
 __version__ = "0.1.0"

@@ -35,8 +35,10 @@ def run_demo(*, json_out: bool, out: TextIO) -> int:
             report = kg.load(example_dataset(name))
             if not json_out:
                 counts = ", ".join(f"{v} {k}" for k, v in report.counts.items())
-                out.write(f"# {name}: loaded {counts} ({report.triples_added} triples, "
-                          f"{time.perf_counter() - started:.2f} s)\n\n")
+                out.write(
+                    f"# {name}: loaded {counts} ({report.triples_added} triples, "
+                    f"{time.perf_counter() - started:.2f} s)\n\n"
+                )
             for item in demo_questions(name):
                 result: Answer = kg.ask(item["question"], domain=report.domain, qid=item["id"])
                 if json_out:

@@ -79,8 +79,9 @@ def loads(text: str, *, where: str = "JSON", max_depth: int = MAX_DEPTH) -> Any:
         raise TooDeep(f"{where}: JSON nested too deeply to read") from exc
 
 
-def read_jsonl(path: Path, *,
-               max_chars: int = DEFAULT_LIMITS.max_file_bytes) -> Iterator[tuple[int, Any | json.JSONDecodeError]]:
+def read_jsonl(
+    path: Path, *, max_chars: int = DEFAULT_LIMITS.max_file_bytes
+) -> Iterator[tuple[int, Any | json.JSONDecodeError]]:
     """(line number, parsed value) for each non-blank line; a line that is not JSON gives its decode error
     in place of the value, so the caller decides whether that stops the file or only that line.
 

@@ -91,9 +91,13 @@ class LoadReport:
             "counts": self.counts,
             "warnings": [str(w) for w in self.warnings],
             "seconds": round(self.seconds, 3),
-            "shacl": {"mode": self.shacl.mode, "resources": self.shacl.resources, "triples": self.shacl.triples,
-                      "sampled_shapes": list(self.shacl.sampled_shapes),
-                      "sample_resources": self.shacl.sample_resources},
+            "shacl": {
+                "mode": self.shacl.mode,
+                "resources": self.shacl.resources,
+                "triples": self.shacl.triples,
+                "sampled_shapes": list(self.shacl.sampled_shapes),
+                "sample_resources": self.shacl.sample_resources,
+            },
         }
 
 
@@ -135,8 +139,16 @@ class KnowledgeGraph:
         ``read_only=True`` the store at ``path`` is opened beside that process instead, as it is at that moment
         (questions, queries and exports work; every write raises :class:`~ont_platform.errors.StoreError`).
         """
-        store = open_store(backend, path=path, endpoint=endpoint, update_endpoint=update_endpoint, graph=graph,
-                           graph_iri=graph_iri, headers=headers, read_only=read_only)
+        store = open_store(
+            backend,
+            path=path,
+            endpoint=endpoint,
+            update_endpoint=update_endpoint,
+            graph=graph,
+            graph_iri=graph_iri,
+            headers=headers,
+            read_only=read_only,
+        )
         return cls(store, limits=limits)
 
     # -- datasets ----------------------------------------------------------------------------------------------
@@ -196,18 +208,39 @@ class KnowledgeGraph:
         onto = dataset.spec.ontology
         relations = frozenset({r.iri for r in onto.relations.values()} | set(onto.super_relations.values()))
         before = len(self.store)
-        change = increments.plan(self.store, dataset.chunks(), relations, mode, dataset.origin,
-                                 fixed=frozenset({ONT.ontologyText, ONT.shapesText, ONT.domain}),
-                                 max_problems=self.limits.max_problems)
+        change = increments.plan(
+            self.store,
+            dataset.chunks(),
+            relations,
+            mode,
+            dataset.origin,
+            fixed=frozenset({ONT.ontologyText, ONT.shapesText, ONT.domain}),
+            max_problems=self.limits.max_problems,
+        )
         with self._lock.writing():
             change.apply(self.store)
             self._drop_derived()  # names, aliases and edges may all have changed
-        return LoadReport(domain=dataset.domain, triples_added=len(self.store) - before, counts=dataset.counts,
-                          warnings=dataset.warnings, seconds=time.perf_counter() - started, shacl=dataset.shacl,
-                          added=change.added, unchanged=change.unchanged, replaced=change.replaced)
+        return LoadReport(
+            domain=dataset.domain,
+            triples_added=len(self.store) - before,
+            counts=dataset.counts,
+            warnings=dataset.warnings,
+            seconds=time.perf_counter() - started,
+            shacl=dataset.shacl,
+            added=change.added,
+            unchanged=change.unchanged,
+            replaced=change.replaced,
+        )
 
-    def ingest(self, payload: Any, *, guard: OntologyGuard | None = None, domain: str | None = None,
-               shacl: bool = True, config: RuleConfig | None = None) -> IngestReport:
+    def ingest(
+        self,
+        payload: Any,
+        *,
+        guard: OntologyGuard | None = None,
+        domain: str | None = None,
+        shacl: bool = True,
+        config: RuleConfig | None = None,
+    ) -> IngestReport:
         """Add extracted entities and relations (an ``OntologyExtractionResult``, a dict or JSON text), all or
         nothing: the guard checks the payload, the new facts are validated with the SHACL shapes together with
         the stored neighbours they touch (not the whole graph), and the batch is committed in one transaction.
@@ -229,8 +262,15 @@ class KnowledgeGraph:
                     raise
             return report
 
-    def retract(self, edge_ids: Iterable[str] = (), *, node_ids: Iterable[str] = (), reason: str,
-                by: str | None = None, domain: str | None = None) -> RetractReport:
+    def retract(
+        self,
+        edge_ids: Iterable[str] = (),
+        *,
+        node_ids: Iterable[str] = (),
+        reason: str,
+        by: str | None = None,
+        domain: str | None = None,
+    ) -> RetractReport:
         """Take relations (``edge_ids``) and nodes (``node_ids``, with every relation touching them) back, all or
         nothing, recording who, when and why as PROV-O (:mod:`ont_platform.ingest.retract`). A retracted
         relation is never walked or cited again; its id stays taken. ``domain`` may be left out when the graph
@@ -259,14 +299,20 @@ class KnowledgeGraph:
             return spec
         rows = self.store.select(
             f"SELECT ?o ?s WHERE {{ {iri(dataset_iri(name))} {iri(ONT.ontologyText)} ?o . "
-            f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.shapesText)} ?s }} }} LIMIT 1")
+            f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.shapesText)} ?s }} }} LIMIT 1"
+        )
         if not rows or rows[0]["o"] is None:
             spec = get_domain(name)
         else:
             shapes = rows[0].get("s")
             try:
-                stored = Domain.from_text(name, str(rows[0]["o"]), str(shapes) if shapes is not None else None,
-                                          ontology_label=f"the {name} ontology stored in this graph", check=False)
+                stored = Domain.from_text(
+                    name,
+                    str(rows[0]["o"]),
+                    str(shapes) if shapes is not None else None,
+                    ontology_label=f"the {name} ontology stored in this graph",
+                    check=False,
+                )
                 spec = register_domain(stored)
             except OntologyError as exc:
                 raise InputError(f"the {name} ontology stored in this graph cannot be used: {exc}") from exc
@@ -321,8 +367,9 @@ class KnowledgeGraph:
         try:
             fmt = RdfFormat.parse(name)
         except InputError:
-            raise InputError(f"unknown RDF format {format!r}; use one of: turtle (ttl), nt (ntriples), "
-                             "json-ld (jsonld), xml (rdf)") from None
+            raise InputError(
+                f"unknown RDF format {format!r}; use one of: turtle (ttl), nt (ntriples), json-ld (jsonld), xml (rdf)"
+            ) from None
         data = self.store.dump(fmt)
         return _with_context(data) if fmt is RdfFormat.JSONLD else data
 
@@ -335,8 +382,9 @@ class KnowledgeGraph:
         try:
             out = graph.serialize(format="xml", encoding="utf-8")
         except Exception as exc:  # rdflib raises a bare Exception for a predicate it cannot split into a QName
-            raise InputError(f"this graph cannot be written as RDF/XML ({str(exc)[:200]}); "
-                             "use turtle, nt or json-ld") from exc
+            raise InputError(
+                f"this graph cannot be written as RDF/XML ({str(exc)[:200]}); use turtle, nt or json-ld"
+            ) from exc
         return out if isinstance(out, bytes) else out.encode("utf-8")
 
     def import_rdf(self, path: str | Path, format: str | None = None, *, check: bool = True) -> int:
@@ -422,8 +470,15 @@ class KnowledgeGraph:
         self._domains = None
         self._specs = {}
 
-    def _added(self, domain: str, nodes: list[URIRef], written: list[tuple[str, str, str]] | None = None,
-               before: int | None = None, *, stamp: str | None = None) -> None:
+    def _added(
+        self,
+        domain: str,
+        nodes: list[URIRef],
+        written: list[tuple[str, str, str]] | None = None,
+        before: int | None = None,
+        *,
+        stamp: str | None = None,
+    ) -> None:
         """Bring what was derived from the data up to date after a write that only added ``domain`` data about
         ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet): the triples
         ``written`` (N-Triples terms), which moved the store on from generation ``before`` and from
@@ -462,8 +517,10 @@ class KnowledgeGraph:
             loaded = self._domains = self.domains()
         if domain is None:
             if len(loaded) != 1:
-                raise InputError("this graph holds " + (f"{', '.join(loaded)}: pass domain=" if loaded
-                                                        else "no dataset: load one first"))
+                raise InputError(
+                    "this graph holds "
+                    + (f"{', '.join(loaded)}: pass domain=" if loaded else "no dataset: load one first")
+                )
             domain = loaded[0]
         elif domain not in loaded:
             raise InputError(f"no {domain} dataset in this graph (loaded: {', '.join(loaded) or 'none'})")
@@ -528,14 +585,15 @@ class KnowledgeGraph:
         return self.store.ask(query, timeout=self.limits.query_timeout_s, untrusted=True)
 
     def _select(self, query: str) -> Rows:
-        return self.store.select(query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows,
-                                 untrusted=True)
+        return self.store.select(
+            query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows, untrusted=True
+        )
 
     def _checked_select(self, text: str, form: _Form, projection: str) -> Rows:
         """The SELECT standing for a CONSTRUCT or DESCRIBE, checked like any caller's query, and its rows."""
         from ont_platform.verify.query import inspect_query
 
-        select = f"{text[:form.start]}SELECT {projection}{form.where} {text[form.rest:]}"
+        select = f"{text[: form.start]}SELECT {projection}{form.where} {text[form.rest :]}"
         if inspect_query(select, timeout=self.limits.query_timeout_s).form != "SELECT":
             raise QueryRefused("not a SPARQL query that can be checked")  # the text was not what it seemed
         return self._select(select)
@@ -573,8 +631,10 @@ class KnowledgeGraph:
             seen.add(node)
             left = deadline - time.monotonic()
             if left <= 0:
-                raise QueryTimeout(f"DESCRIBE stopped: it took longer than the time limit of "
-                                   f"{self.limits.query_timeout_s:g} s", limit=self.limits.query_timeout_s)
+                raise QueryTimeout(
+                    f"DESCRIBE stopped: it took longer than the time limit of {self.limits.query_timeout_s:g} s",
+                    limit=self.limits.query_timeout_s,
+                )
             found, more = self.store.triples((node, None, None), timeout=left, max_rows=cap)
             for triple in found:
                 if triple in out:
@@ -604,11 +664,14 @@ class KnowledgeGraph:
         A blank node in the pattern is matched by comparing labels, which scans every triple with a blank
         node in that place (see :meth:`Store.triples`).
         """
-        found, more = self.store.triples(pattern, timeout=self.limits.query_timeout_s,
-                                         max_rows=self.limits.max_result_rows)
+        found, more = self.store.triples(
+            pattern, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows
+        )
         if more:
-            raise QueryError(f"more than {self.limits.max_result_rows} triples match {pattern!r}; narrow the "
-                             "pattern, raise limits.max_result_rows, or iterate the whole graph (iter(kg))")
+            raise QueryError(
+                f"more than {self.limits.max_result_rows} triples match {pattern!r}; narrow the "
+                "pattern, raise limits.max_result_rows, or iterate the whole graph (iter(kg))"
+            )
         return iter(found)
 
     def __iter__(self) -> Iterator[tuple[Node, Node, Node]]:
@@ -658,8 +721,17 @@ class ResultGraph(Graph):
 
 
 PREFIXES: dict[str, str] = {
-    "ont": str(ONT), "oc": str(OC), "kg": str(KG), "pg": str(PG), "gs": str(GS), "ethon": str(ETHON),
-    "rdf": str(RDF), "rdfs": str(RDFS), "xsd": str(XSD), "owl": str(OWL), "skos": str(SKOS),
+    "ont": str(ONT),
+    "oc": str(OC),
+    "kg": str(KG),
+    "pg": str(PG),
+    "gs": str(GS),
+    "ethon": str(ETHON),
+    "rdf": str(RDF),
+    "rdfs": str(RDFS),
+    "xsd": str(XSD),
+    "owl": str(OWL),
+    "skos": str(SKOS),
 }
 """The prefixes of the JSON-LD ``@context``, of RDF/XML and of query result graphs: the project's vocabularies
 (:mod:`ont_platform.namespaces`) and the standard ones they use."""
@@ -698,8 +770,8 @@ def _with_context(expanded: bytes) -> bytes:
 
     def compact(value: str) -> str:
         for prefix, namespace in context.items():
-            if value.startswith(namespace) and _LOCAL.match(value[len(namespace):]):
-                return f"{prefix}:{value[len(namespace):]}"
+            if value.startswith(namespace) and _LOCAL.match(value[len(namespace) :]):
+                return f"{prefix}:{value[len(namespace) :]}"
         return value
 
     graph = []
@@ -711,8 +783,9 @@ def _with_context(expanded: bytes) -> bytes:
             elif key == "@type":
                 out[key] = [compact(v) for v in values]
             else:
-                out[compact(key)] = [{**v, "@type": compact(v["@type"])} if "@value" in v and "@type" in v else v
-                                     for v in values]
+                out[compact(key)] = [
+                    {**v, "@type": compact(v["@type"])} if "@value" in v and "@type" in v else v for v in values
+                ]
         graph.append(out)
     return json.dumps({"@context": context, "@graph": graph}, ensure_ascii=False, indent=1).encode("utf-8")
 
@@ -734,7 +807,8 @@ class _Form(NamedTuple):
     """Text put before ``text[rest:]``: `` WHERE {}`` for a DESCRIBE of IRIs without a pattern."""
 
 
-_TOKEN = re.compile(r"""
+_TOKEN = re.compile(
+    r"""
     (?P<space>\s+) | (?P<comment>\#[^\n]*)
   | (?P<iri><[^<>"{}|^`\\\x00-\x20]*>)
   | (?P<string>'''(?:[^'\\]|\\.|'(?!''))*''' | \"\"\"(?:[^"\\]|\\.|"(?!""))*\"\"\"
@@ -742,7 +816,9 @@ _TOKEN = re.compile(r"""
   | (?P<var>[?$][^\s{}()<>.,;'"]+)
   | (?P<word>[^\s{}()<>,;'"?$\#*=!&|+/^\[\]]+)
   | (?P<other>.)
-""", re.VERBOSE | re.DOTALL)
+""",
+    re.VERBOSE | re.DOTALL,
+)
 
 
 def _tokens(text: str, start: int = 0) -> Iterator[re.Match[str]]:
@@ -797,9 +873,9 @@ def _construct_form(text: str, keyword: re.Match[str]) -> _Form:
             continue
         close = _closing(text, m)
         if m.start() == _next_token_start(text, keyword.end()):  # CONSTRUCT { template } WHERE { ... }
-            return _Form("CONSTRUCT", keyword.start(), close.end(), template=text[m.end():close.start()])
+            return _Form("CONSTRUCT", keyword.start(), close.end(), template=text[m.end() : close.start()])
         # the short form, CONSTRUCT WHERE { triples }: the pattern is the template
-        return _Form("CONSTRUCT", keyword.start(), keyword.end(), template=text[m.end():close.start()])
+        return _Form("CONSTRUCT", keyword.start(), keyword.end(), template=text[m.end() : close.start()])
     raise QueryRefused("not a SPARQL query that can be checked: a CONSTRUCT without a pattern")
 
 
@@ -823,8 +899,9 @@ def _describe_form(text: str, keyword: re.Match[str]) -> _Form:
     if not targets:
         raise QueryRefused("not a SPARQL query that can be checked: DESCRIBE names nothing to describe")
     pattern = re.match(r"\s*(WHERE\b|FROM\b|\{)", text[rest:], re.IGNORECASE)
-    return _Form("DESCRIBE", keyword.start(), rest, projection=" ".join(targets),
-                 where="" if pattern else " WHERE {}")  # DESCRIBE <iri> alone: one solution naming it
+    return _Form(
+        "DESCRIBE", keyword.start(), rest, projection=" ".join(targets), where="" if pattern else " WHERE {}"
+    )  # DESCRIBE <iri> alone: one solution naming it
 
 
 def _template(text: str, form: _Form) -> list[tuple[Node, Node, Node]]:
@@ -833,10 +910,11 @@ def _template(text: str, form: _Form) -> list[tuple[Node, Node, Node]]:
     from rdflib.plugins.sparql.parser import parseQuery
 
     if len(form.template) > _MAX_TEMPLATE_CHARS:
-        raise QueryRefused(f"CONSTRUCT template is {len(form.template)} characters, over the limit of "
-                           f"{_MAX_TEMPLATE_CHARS}")
+        raise QueryRefused(
+            f"CONSTRUCT template is {len(form.template)} characters, over the limit of {_MAX_TEMPLATE_CHARS}"
+        )
     try:
-        query = translateQuery(parseQuery(f"{text[:form.start]}CONSTRUCT {{{form.template}}} WHERE {{}}"))
+        query = translateQuery(parseQuery(f"{text[: form.start]}CONSTRUCT {{{form.template}}} WHERE {{}}"))
     except Exception as exc:  # noqa: BLE001 - pyparsing and rdflib raise many unrelated types, RecursionError too
         raise QueryRefused(f"not a CONSTRUCT template that can be checked: {str(exc)[:200]}") from exc
     return list(query.algebra.template or [])
@@ -848,4 +926,3 @@ def _fill(term: Node, row: Any, fresh: dict[Node, BNode]) -> Node | None:
     if isinstance(term, BNode):
         return fresh.setdefault(term, BNode())  # a template's blank node is a new one for every solution
     return term
-

@@ -34,8 +34,10 @@ def check_headers(headers: Mapping[str, str] | None, what: str) -> dict[str, str
         if not isinstance(value, str):
             raise InputError(f"{what}: the value of header {name!r} must be text, got {type(value).__name__}")
         if not _VALUE.fullmatch(value):
-            raise InputError(f"{what}: the value of header {name!r} holds a line break, a control character or a "
-                             "non-ASCII character, which HTTP headers cannot carry (the value is not shown)")
+            raise InputError(
+                f"{what}: the value of header {name!r} holds a line break, a control character or a "
+                "non-ASCII character, which HTTP headers cannot carry (the value is not shown)"
+            )
         out[name] = value
     return out
 
@@ -87,8 +89,18 @@ class SecretScrubber(logging.Filter):
 
 
 _SCRUBBER = SecretScrubber()
-LIBRARY_LOGGERS = ("httpx", "httpcore", "httpcore.connection", "httpcore.http11", "httpcore.http2",
-                   "httpcore.proxy", "urllib3", "urllib3.connectionpool", "urllib3.util.retry", "h11")
+LIBRARY_LOGGERS = (
+    "httpx",
+    "httpcore",
+    "httpcore.connection",
+    "httpcore.http11",
+    "httpcore.http2",
+    "httpcore.proxy",
+    "urllib3",
+    "urllib3.connectionpool",
+    "urllib3.util.retry",
+    "h11",
+)
 """Loggers of the HTTP libraries underneath whose records :func:`protect` scrubs. A logger's filters do not see its
 children's records (those go straight to the handlers), so every logger that writes is listed by name."""
 

@@ -143,9 +143,15 @@ def describe(ch: str) -> str:
     elif ch in "\t\n\r":
         what = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}[ch]
     else:
-        what = {"Cc": "a control character", "Cf": "an invisible format character", "Cs": "a lone surrogate",
-                "Zl": "a line separator", "Zp": "a paragraph separator", "Co": "a private-use character",
-                "Cn": "an unassigned code point"}.get(unicodedata.category(ch), "an invisible character")
+        what = {
+            "Cc": "a control character",
+            "Cf": "an invisible format character",
+            "Cs": "a lone surrogate",
+            "Zl": "a line separator",
+            "Zp": "a paragraph separator",
+            "Co": "a private-use character",
+            "Cn": "an unassigned code point",
+        }.get(unicodedata.category(ch), "an invisible character")
     return f"{code} {char_name} ({what})" if char_name else f"{code} ({what})"
 
 
@@ -162,9 +168,11 @@ def _check_id_characters(value: str, name: str) -> None:
             scripts[script] = ch
             if len(scripts) > 1 and not any(set(scripts) <= allowed for allowed in _ALLOWED_COMBINATIONS):
                 first, other = list(scripts)[0], script
-                raise UnsafeText(f"{name}: {value[:60]!r} mixes the {first} and {other} scripts ({ch!r} at "
-                                 f"character {i + 1} is {other}); an id must not mix scripts, so that a look-alike "
-                                 "letter cannot make a second id that reads as the first")
+                raise UnsafeText(
+                    f"{name}: {value[:60]!r} mixes the {first} and {other} scripts ({ch!r} at "
+                    f"character {i + 1} is {other}); an id must not mix scripts, so that a look-alike "
+                    "letter cannot make a second id that reads as the first"
+                )
 
 
 def script_of(ch: str) -> str | None:

@@ -186,14 +186,21 @@ def virtuoso_server(buffers: int = 10_000) -> Iterator[Endpoint]:
         sql_port, http_port = free_port(), free_port()
         while http_port == sql_port:
             http_port = free_port()
-        (base / "virtuoso.ini").write_text(VIRTUOSO_INI.format(
-            host=HOST, sql_port=sql_port, http_port=http_port, buffers=buffers, dirty=buffers * 3 // 5))
+        (base / "virtuoso.ini").write_text(
+            VIRTUOSO_INI.format(
+                host=HOST, sql_port=sql_port, http_port=http_port, buffers=buffers, dirty=buffers * 3 // 5
+            )
+        )
         url = f"http://{HOST}:{http_port}/sparql"
         argv = [server, "+foreground", "+configfile", str(base / "virtuoso.ini")]
         with _server("virtuoso", argv, base, url, base / "server.log") as proc:
             grant = subprocess.run(
                 [isql, f"{HOST}:{sql_port}", "dba", "dba", 'exec=GRANT SPARQL_UPDATE TO "SPARQL";'],
-                cwd=base, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                cwd=base,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=60,
             )
             output = grant.stdout + grant.stderr
             if grant.returncode != 0 or "*** Error" in output:

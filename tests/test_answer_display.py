@@ -48,8 +48,9 @@ def test_labels_are_read_from_the_graph_and_unknown_ids_left_out(entities: Knowl
     assert entities.labels([]) == {}
 
 
-@pytest.mark.parametrize("question", ["n_w1에서 거래소까지 가는 경로가 있어?", "n_w1 에서 나간 돈은 어디로 갔어?",
-                                      "n_hot1은 어떤 주소야?"])
+@pytest.mark.parametrize(
+    "question", ["n_w1에서 거래소까지 가는 경로가 있어?", "n_w1 에서 나간 돈은 어디로 갔어?", "n_hot1은 어떤 주소야?"]
+)
 def test_onchain_answer_texts_name_every_cited_node(onchain: KnowledgeGraph, question: str) -> None:
     labels = _labels("onchain", "onchain_nodes.csv")
     answer = onchain.ask(question)
@@ -91,13 +92,33 @@ def _parse(html: str) -> _Texts:
 @settings(max_examples=60, deadline=None)
 @given(st.text(min_size=1, max_size=30), st.text(min_size=1, max_size=30), st.text(min_size=20, max_size=60))
 def test_the_notebook_display_escapes_whatever_the_data_holds(node: str, rel: str, reason: str) -> None:
-    decision = HopDecision(query_id="q", decision="answer", answer=node, path=[Hop(src=node, rel=rel, dst="b",
-                           chunk_id="<script>x</script>")], factors=[], reason=reason, evidence="evidence!",
-                           hedge=None)
+    decision = HopDecision(
+        query_id="q",
+        decision="answer",
+        answer=node,
+        path=[Hop(src=node, rel=rel, dst="b", chunk_id="<script>x</script>")],
+        factors=[],
+        reason=reason,
+        evidence="evidence!",
+        hedge=None,
+    )
     parsed = _parse(decision._repr_html_())
     assert "script" not in parsed.tags
-    assert set(parsed.tags) <= {"div", "strong", "table", "tr", "th", "td", "br", "svg", "rect", "text", "title",
-                                "line", "polygon"}
+    assert set(parsed.tags) <= {
+        "div",
+        "strong",
+        "table",
+        "tr",
+        "th",
+        "td",
+        "br",
+        "svg",
+        "rect",
+        "text",
+        "title",
+        "line",
+        "polygon",
+    }
     assert reason.strip() == "" or reason in "".join(parsed.text)
 
 

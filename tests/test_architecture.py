@@ -56,9 +56,14 @@ def _graph() -> tuple[nx.DiGraph, list[str]]:
                     continue
                 base = node.module or ""
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
-                private += [f"{name} imports {base}.{a.name}" for a in node.names
-                            if a.name.startswith("_") and not a.name.startswith("__")
-                            and f"{base}.{a.name}" not in modules and _package(base) != _package(name)]
+                private += [
+                    f"{name} imports {base}.{a.name}"
+                    for a in node.names
+                    if a.name.startswith("_")
+                    and not a.name.startswith("__")
+                    and f"{base}.{a.name}" not in modules
+                    and _package(base) != _package(name)
+                ]
             else:
                 targets = [a.name for a in node.names if a.name.startswith("ont_platform")]
             for target in targets:

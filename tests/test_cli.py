@@ -62,9 +62,11 @@ def test_ask_json_and_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     doc = json.loads(capsys.readouterr().out)
     assert doc["intent"] == "cluster_lookup" and doc["confidence"] != "high"
     batch = tmp_path / "q.jsonl"
-    batch.write_text('{"id": "a", "question": "n_orphan 주소는 어떤 온톨로지 클래스인가요?"}\n'
-                     '{"id": "b", "question": "n_d4 에서 3-hop 안에 믹서(Mixer)로 가는 경로가 있나요?"}\n',
-                     encoding="utf-8")
+    batch.write_text(
+        '{"id": "a", "question": "n_orphan 주소는 어떤 온톨로지 클래스인가요?"}\n'
+        '{"id": "b", "question": "n_d4 에서 3-hop 안에 믹서(Mixer)로 가는 경로가 있나요?"}\n',
+        encoding="utf-8",
+    )
     assert main(["ask", "--data", str(EXAMPLES / "onchain"), "--batch", str(batch)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [(x["q_id"], x["intent"]) for x in lines] == [("a", "label_lookup"), ("b", "no_path")]
@@ -79,12 +81,20 @@ def test_ask_bad_batch_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 @pytest.mark.slow
 def test_demo_json_prints_every_bundled_question() -> None:
-    out = subprocess.run([sys.executable, "-m", "ont_platform.cli.main", "demo", "--json"],
-                         capture_output=True, text=True, timeout=300, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "ont_platform.cli.main", "demo", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     answers = [json.loads(x) for x in out.stdout.splitlines()]
-    expected = sum(1 for name in ("onchain", "kg", "pages")
-                   for line in (EXAMPLES / name / "questions.jsonl").read_text(encoding="utf-8").splitlines()
-                   if line.strip())
+    expected = sum(
+        1
+        for name in ("onchain", "kg", "pages")
+        for line in (EXAMPLES / name / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    )
     assert len(answers) == expected
     ids = {a.get("q_id") or a.get("query_id") for a in answers}
     assert {"q_001", "q_002", "q_003", "q_004", "q001", "q003", "q006", "q008"} <= ids

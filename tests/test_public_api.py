@@ -12,8 +12,11 @@ def test_all_is_sorted_and_complete() -> None:
     assert ont_platform.__all__ == sorted(ont_platform.__all__)
     for name in ont_platform.__all__:
         assert hasattr(ont_platform, name), name
-    public_errors = {n for n, obj in vars(errors).items()
-                     if inspect.isclass(obj) and issubclass(obj, Exception) and obj.__module__ == errors.__name__}
+    public_errors = {
+        n
+        for n, obj in vars(errors).items()
+        if inspect.isclass(obj) and issubclass(obj, Exception) and obj.__module__ == errors.__name__
+    }
     assert public_errors <= set(ont_platform.__all__)
 
 
@@ -33,11 +36,13 @@ def test_select_refuses_what_is_not_a_bounded_read() -> None:
         kg.store.add_ntriples("<urn:a> <urn:p> <urn:b> .\n")
         assert [str(r["o"]) for r in kg.select("SELECT ?o WHERE { <urn:a> <urn:p> ?o }")] == ["urn:b"]
         assert kg.select("ASK { <urn:a> ?p ?o }")[0]["result"].toPython() is True
-        for bad in ("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }",
-                    "SELECT * FROM <http://example.org/g> WHERE { ?s ?p ?o }",
-                    "SELECT ?o WHERE { <urn:a> <urn:p>* ?o }",
-                    "INSERT DATA { <urn:x> <urn:y> <urn:z> }",
-                    "DROP ALL"):
+        for bad in (
+            "SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }",
+            "SELECT * FROM <http://example.org/g> WHERE { ?s ?p ?o }",
+            "SELECT ?o WHERE { <urn:a> <urn:p>* ?o }",
+            "INSERT DATA { <urn:x> <urn:y> <urn:z> }",
+            "DROP ALL",
+        ):
             with pytest.raises(QueryRefused):
                 kg.select(bad)
         assert len(kg) == 1

@@ -117,8 +117,9 @@ def test_triples_refuses_what_it_cannot_match_and_what_it_would_cut(backend: str
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize(("fmt", "rdflib_format"),
-                         [("turtle", "turtle"), ("nt", "nt"), ("json-ld", "json-ld"), ("xml", "xml")])
+@pytest.mark.parametrize(
+    ("fmt", "rdflib_format"), [("turtle", "turtle"), ("nt", "nt"), ("json-ld", "json-ld"), ("xml", "xml")]
+)
 @HYPOTHESIS
 @given(graph=graphs)
 def test_serialize_then_parse_gives_the_same_graph(backend: str, fmt: str, rdflib_format: str, graph: Graph) -> None:
@@ -132,9 +133,12 @@ def test_serialize_then_parse_gives_the_same_graph(backend: str, fmt: str, rdfli
 def test_serialize_writes_a_file_and_the_aliases_still_work(backend: str, tmp_path: Path) -> None:
     oc = "https://w3id.org/ont-platform/onchain#"
     big = Literal("340282366920938463463374607431768211456", datatype=XSD.integer)
-    graph = _graph([(URIRef(f"{EX}t1"), URIRef(f"{oc}amount"), big),
-                    (URIRef(f"{EX}t1"), URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
-                     URIRef(f"{oc}Transfer"))])
+    graph = _graph(
+        [
+            (URIRef(f"{EX}t1"), URIRef(f"{oc}amount"), big),
+            (URIRef(f"{EX}t1"), URIRef("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"), URIRef(f"{oc}Transfer")),
+        ]
+    )
     with _open(backend, graph) as kg:
         written = kg.serialize(tmp_path / "g.jsonld", format="json-ld")
         assert written == tmp_path / "g.jsonld"
@@ -161,8 +165,10 @@ def test_serialize_writes_a_file_and_the_aliases_still_work(backend: str, tmp_pa
 @HYPOTHESIS
 @given(graph=graphs)
 def test_query_forms_give_rdflib_result_types_and_construct_matches_rdflib(backend: str, graph: Graph) -> None:
-    construct = (f"PREFIX ex: <{EX}> CONSTRUCT {{ ?s ex:back ?o . ?s ex:via [ ex:p ?p ] }} "
-                 "WHERE { ?s ?p ?o FILTER(?p != ex:p2) }")
+    construct = (
+        f"PREFIX ex: <{EX}> CONSTRUCT {{ ?s ex:back ?o . ?s ex:via [ ex:p ?p ] }} "
+        "WHERE { ?s ?p ?o FILTER(?p != ex:p2) }"
+    )
     with _open(backend, graph) as kg:
         assert kg.query("ASK { ?s ?p ?o }") is True
         assert kg.query(f"ASK {{ <{EX}absent> ?p ?o }}") is False
@@ -210,7 +216,7 @@ REFUSED = [
     "DESCRIBE <urn:a> FROM <http://example.org/g>",
     "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } ; DROP ALL",
     "CONSTRUCT { ?s ?p ?o ",
-    "CONSTRUCT { ?s ?p \"}\" } WHERE { ?s ?p ?o . SERVICE <http://example.org/sparql> { ?s ?p ?o } }",
+    'CONSTRUCT { ?s ?p "}" } WHERE { ?s ?p ?o . SERVICE <http://example.org/sparql> { ?s ?p ?o } }',
     "PREFIX construct: <urn:x:> INSERT DATA { construct:a construct:b construct:c }",
     "DROP ALL",
 ]
@@ -230,8 +236,9 @@ def test_query_refuses_what_select_refuses_in_every_form(backend: str, text: str
 def test_a_template_brace_inside_a_string_or_comment_is_not_taken_for_the_end(backend: str) -> None:
     graph = _graph([(URIRef("urn:a"), URIRef("urn:p"), URIRef("urn:b"))])
     with _open(backend, graph) as kg:
-        out = kg.query('# CONSTRUCT { }\nPREFIX e: <urn:e:>\nCONSTRUCT { ?s e:note "} WHERE {" # }\n } '
-                       "WHERE { ?s ?p ?o }")
+        out = kg.query(
+            '# CONSTRUCT { }\nPREFIX e: <urn:e:>\nCONSTRUCT { ?s e:note "} WHERE {" # }\n } WHERE { ?s ?p ?o }'
+        )
         assert list(out) == [(URIRef("urn:a"), URIRef("urn:e:note"), Literal("} WHERE {"))]  # type: ignore[call-overload]
 
 
@@ -261,8 +268,9 @@ def test_clear_removes_everything_and_what_was_derived(backend: str) -> None:
 def test_the_remote_backend_follows_the_same_conventions(oxigraph_endpoint: Any, graph: Graph) -> None:
     """``triples``/``in``/``len``/``iter``, ``serialize`` and ``query`` over ``backend="remote"`` (an Oxigraph
     server on loopback, started by the session) agree with the graph put into it, as on the embedded stores."""
-    kg = KnowledgeGraph.open(backend="remote", endpoint=oxigraph_endpoint.query_url,
-                             update_endpoint=oxigraph_endpoint.update_url)
+    kg = KnowledgeGraph.open(
+        backend="remote", endpoint=oxigraph_endpoint.query_url, update_endpoint=oxigraph_endpoint.update_url
+    )
     try:
         kg.clear()
         kg.store.add_ntriples(graph.serialize(format="nt"))

@@ -37,9 +37,11 @@ def test_the_graph_class_loads_neither_shacl_nor_the_verifier_nor_the_schemas() 
 
 
 def test_the_command_line_help_and_version_load_nothing_heavy() -> None:
-    code = ("import sys\nfrom ont_platform.cli.main import main\n"
-            "for argv in (['--help'], ['--version']):\n"
-            "    try:\n        main(argv)\n    except SystemExit:\n        pass")
+    code = (
+        "import sys\nfrom ont_platform.cli.main import main\n"
+        "for argv in (['--help'], ['--version']):\n"
+        "    try:\n        main(argv)\n    except SystemExit:\n        pass"
+    )
     loaded = _loaded_after(code)
     assert _heavy(loaded) == set()
     assert "kiwipiepy" not in loaded and "rdflib" not in loaded
@@ -50,10 +52,12 @@ def test_answering_a_question_does_not_load_shacl_schemas_or_the_verifier() -> N
     from pathlib import Path
 
     examples = Path(__file__).resolve().parents[1] / "examples" / "kg"
-    code = ("from ont_platform import KnowledgeGraph\n"
-            "kg = KnowledgeGraph.open()\n"
-            f"kg.load({str(examples)!r}, shacl=False)\n"
-            "assert kg.ask('홍길동이 다니는 회사는?').to_json()['answer'] == 'c_acme'")
+    code = (
+        "from ont_platform import KnowledgeGraph\n"
+        "kg = KnowledgeGraph.open()\n"
+        f"kg.load({str(examples)!r}, shacl=False)\n"
+        "assert kg.ask('홍길동이 다니는 회사는?').to_json()['answer'] == 'c_acme'"
+    )
     loaded = _loaded_after(code)
     assert {"jsonschema", "networkx", "owlready2", "pyshacl", "fastapi"} & loaded == set()
 

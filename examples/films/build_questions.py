@@ -123,8 +123,9 @@ class Ontology:
         dom, rng = self._class_list(prop, RDFS.domain), self._class_list(prop, RDFS.range)
         if rng is None:
             return False
-        return dom is None or any(any(self.is_a(c, r) for r in rng) and any(self.is_a(c, d) for d in dom)
-                                  for c in self.classes)
+        return dom is None or any(
+            any(self.is_a(c, r) for r in rng) and any(self.is_a(c, d) for d in dom) for c in self.classes
+        )
 
     def continuation(self, prop: str) -> str | None:
         """The one property above ``prop`` that can follow itself and whose domain takes ``prop``'s range."""
@@ -137,8 +138,11 @@ class Ontology:
                     seen.add(sup)
                     todo.append(sup)
                     dom, rng = self._class_list(sup, RDFS.domain), self._class_list(prop, RDFS.range)
-                    if self.repeatable(sup) and rng and (dom is None or all(any(self.is_a(r, d) for d in dom)
-                                                                            for r in rng)):
+                    if (
+                        self.repeatable(sup)
+                        and rng
+                        and (dom is None or all(any(self.is_a(r, d) for d in dom) for r in rng))
+                    ):
                         ups.append(sup)
         return ups[0] if len(ups) == 1 else None
 
@@ -225,8 +229,11 @@ class Dataset:
 
     def fits_first_step(self, ont: Ontology, nid: str, prop: str, direction: str) -> bool:
         for rel, d in ont.expansions(prop, direction, self.stored):
-            ends = {"fwd": [ont.domain.get(rel)], "bwd": [ont.range.get(rel)],
-                    "any": [ont.domain.get(rel), ont.range.get(rel)]}[d]
+            ends = {
+                "fwd": [ont.domain.get(rel)],
+                "bwd": [ont.range.get(rel)],
+                "any": [ont.domain.get(rel), ont.range.get(rel)],
+            }[d]
             if any(c is None or ont.is_a(self.cls(nid), c) for c in ends):
                 return True
         return False
@@ -303,7 +310,9 @@ def decide(spec: dict, ds: Dataset, ont: Ontology) -> tuple[dict, dict]:
     if len(candidates) > 1:
         info["ambiguous_name"] = sorted(candidates)
     if fitting != [spec["start"]]:
-        raise SpecError(f"{mention!r} resolves to {fitting} (candidates {sorted(candidates)}), spec says {spec['start']}")
+        raise SpecError(
+            f"{mention!r} resolves to {fitting} (candidates {sorted(candidates)}), spec says {spec['start']}"
+        )
     node = spec["start"]
 
     path: list[dict] = []
@@ -325,8 +334,7 @@ def decide(spec: dict, ds: Dataset, ont: Ontology) -> tuple[dict, dict]:
     last_prop, last_dir = chain[-1] if chain else (None, None)
     if asked and last_prop and not ont.is_a(ds.cls(node), asked) and not ont.repeatable(last_prop):
         last_prop = ont.continuation(last_prop) if last_dir == "fwd" else None
-    while (asked and last_prop and not ont.is_a(ds.cls(node), asked) and ont.repeatable(last_prop)
-           and len(path) < limit):
+    while asked and last_prop and not ont.is_a(ds.cls(node), asked) and ont.repeatable(last_prop) and len(path) < limit:
         options = ds.step(ont, node, last_prop, last_dir)
         if len(options) != 1:
             break
@@ -353,8 +361,11 @@ def _take(ds: "Dataset", option: tuple[str, str], path: list[dict], info: dict) 
 
 def build() -> tuple[list[dict], list[tuple[dict, dict, dict]]]:
     ont, ds = Ontology(), Dataset()
-    specs = [json.loads(line) for line in (HERE / "questions_spec.jsonl").read_text(encoding="utf-8").splitlines()
-             if line.strip()]
+    specs = [
+        json.loads(line)
+        for line in (HERE / "questions_spec.jsonl").read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     ids = [s["id"] for s in specs]
     if len(ids) != len(set(ids)):
         raise SpecError("duplicate ids in questions_spec.jsonl")
@@ -383,10 +394,12 @@ def summary(details) -> str:
     langs = Counter(s["lang"] for s, _, _ in details)
     n = len(details)
     refuse = sum(1 for _, e, _ in details if e["decision"] == "refuse")
-    lines = [f"{n} questions: " + ", ".join(f"{k} {v}" for k, v in sorted(langs.items())),
-             "decision x language: " + ", ".join(f"{d}/{lang} {v}" for (lang, d), v in sorted(by.items())),
-             "factors: " + ", ".join(f"{k} {v}" for k, v in sorted(factors.items())),
-             f"english {langs['en'] / n:.0%}, refuse {refuse / n:.0%}"]
+    lines = [
+        f"{n} questions: " + ", ".join(f"{k} {v}" for k, v in sorted(langs.items())),
+        "decision x language: " + ", ".join(f"{d}/{lang} {v}" for (lang, d), v in sorted(by.items())),
+        "factors: " + ", ".join(f"{k} {v}" for k, v in sorted(factors.items())),
+        f"english {langs['en'] / n:.0%}, refuse {refuse / n:.0%}",
+    ]
     return "\n".join(lines)
 
 

@@ -82,13 +82,19 @@ def check_ontology(ont: Ontology) -> None:
         for pred in (RDFS.label, SKOS.altLabel):
             for s, lit in other.subject_objects(pred):
                 if key(str(lit)) in surface:
-                    shared.append(f"{key(str(lit))} ({path.stem}:{Ontology.local(s)} / films:{'/'.join(sorted(surface[key(str(lit))]))})")
+                    shared.append(
+                        f"{key(str(lit))} ({path.stem}:{Ontology.local(s)} / films:{'/'.join(sorted(surface[key(str(lit))]))})"
+                    )
     if shared:
-        print(f"note: {len(shared)} surface forms are also used by the project's ontologies:",
-              ", ".join(sorted(set(shared))))
-    print(f"ontology: {len(ont.classes)} classes, {len(ont.properties)} object properties "
-          f"({len(ont.properties - NO_ROWS)} stored, {len(NO_ROWS)} vocabulary-only), "
-          f"{len(surface)} surface forms")
+        print(
+            f"note: {len(shared)} surface forms are also used by the project's ontologies:",
+            ", ".join(sorted(set(shared))),
+        )
+    print(
+        f"ontology: {len(ont.classes)} classes, {len(ont.properties)} object properties "
+        f"({len(ont.properties - NO_ROWS)} stored, {len(NO_ROWS)} vocabulary-only), "
+        f"{len(surface)} surface forms"
+    )
 
 
 def check_tables(ds: Dataset, ont: Ontology) -> None:
@@ -121,8 +127,10 @@ def check_tables(ds: Dataset, ont: Ontology) -> None:
         if e["chunk_id"] and e["chunk_id"] not in ds.chunks:
             problem(f"edge {eid}: chunk {e['chunk_id']} does not exist")
     shared = {k: sorted(v) for k, v in ds.by_name.items() if len(v) > 1}
-    print(f"tables: {len(ds.nodes)} nodes, {len(ds.edges)} edges, {len(ds.chunks)} chunks; "
-          f"names shared by several nodes: {shared}")
+    print(
+        f"tables: {len(ds.nodes)} nodes, {len(ds.edges)} edges, {len(ds.chunks)} chunks; "
+        f"names shared by several nodes: {shared}"
+    )
     failing = {eid: ds.grounding(eid)[1] for eid in ds.edges if not ds.grounding(eid)[0]}
     print(f"grounding: {len(ds.edges) - len(failing)} edges grounded at answer time, {len(failing)} not:")
     for eid, why in failing.items():
@@ -159,8 +167,7 @@ def check_shapes(ds: Dataset) -> None:
         "city in a city": dict(ds.edges, x1={"src": "c_garam", "rel": "locatedIn", "dst": "c_haeyun"}),
         "film without studio": {k: v for k, v in ds.edges.items() if k != "e021"},
         "city without country": {k: v for k, v in ds.edges.items() if k != "e069"},
-        "collaboration with a studio": dict(ds.edges, x1={"src": "d_han", "rel": "collaboratedWith",
-                                                          "dst": "s_kumo"}),
+        "collaboration with a studio": dict(ds.edges, x1={"src": "d_han", "rel": "collaboratedWith", "dst": "s_kumo"}),
     }
     for what, edges in broken.items():
         ok, _, _ = validate(to_rdf(ds, edges=edges), shacl_graph=shapes, inference="none")

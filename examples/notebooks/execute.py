@@ -85,8 +85,12 @@ def normalise(nb: Any) -> Any:
             if out.output_type == "execute_result":
                 out.execution_count = count
             previous = outputs[-1] if outputs else None
-            if (out.output_type == "stream" and previous is not None and previous.output_type == "stream"
-                    and previous.name == out.name):
+            if (
+                out.output_type == "stream"
+                and previous is not None
+                and previous.output_type == "stream"
+                and previous.name == out.name
+            ):
                 previous.text += out.text
             else:
                 outputs.append(out)

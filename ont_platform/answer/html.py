@@ -34,27 +34,32 @@ def path_svg(hops: Sequence[tuple[str, str, str, str | None]]) -> str:
     nodes = [hops[0][0], *(h[2] for h in hops)]
     width = len(nodes) * _BOX_W + (len(nodes) - 1) * _GAP + 2 * _PAD
     height = _BOX_H + 2 * _PAD + 18
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-             f'aria-label="answer path" style="font-family: sans-serif; font-size: 12px">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+        f'aria-label="answer path" style="font-family: sans-serif; font-size: 12px">'
+    ]
     y = _PAD
     for i, node in enumerate(nodes):
         x = _PAD + i * (_BOX_W + _GAP)
-        parts.append(f'<rect x="{x}" y="{y}" width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="#eef3fb" '
-                     f'stroke="#4a6fa5"/>')
-        parts.append(f'<text x="{x + _BOX_W / 2}" y="{y + _BOX_H / 2 + 4}" text-anchor="middle">'
-                     f'<title>{escape(node)}</title>{escape(_short(node))}</text>')
+        parts.append(
+            f'<rect x="{x}" y="{y}" width="{_BOX_W}" height="{_BOX_H}" rx="6" fill="#eef3fb" stroke="#4a6fa5"/>'
+        )
+        parts.append(
+            f'<text x="{x + _BOX_W / 2}" y="{y + _BOX_H / 2 + 4}" text-anchor="middle">'
+            f"<title>{escape(node)}</title>{escape(_short(node))}</text>"
+        )
     for i, (_src, rel, _dst, evidence) in enumerate(hops):
         x1 = _PAD + i * (_BOX_W + _GAP) + _BOX_W
         x2 = x1 + _GAP
         mid_y = y + _BOX_H / 2
         parts.append(f'<line x1="{x1 + 2}" y1="{mid_y}" x2="{x2 - 8}" y2="{mid_y}" stroke="#333"/>')
-        parts.append(f'<polygon points="{x2 - 2},{mid_y} {x2 - 10},{mid_y - 4} {x2 - 10},{mid_y + 4}" '
-                     f'fill="#333"/>')
-        parts.append(f'<text x="{(x1 + x2) / 2}" y="{mid_y - 6}" text-anchor="middle">'
-                     f'{escape(_short(rel, 18))}</text>')
+        parts.append(f'<polygon points="{x2 - 2},{mid_y} {x2 - 10},{mid_y - 4} {x2 - 10},{mid_y + 4}" fill="#333"/>')
+        parts.append(f'<text x="{(x1 + x2) / 2}" y="{mid_y - 6}" text-anchor="middle">{escape(_short(rel, 18))}</text>')
         under = evidence if evidence else "no evidence"
-        parts.append(f'<text x="{(x1 + x2) / 2}" y="{mid_y + 16}" text-anchor="middle" fill="#666">'
-                     f'<title>{escape(under)}</title>{escape(_short(under, 18))}</text>')
+        parts.append(
+            f'<text x="{(x1 + x2) / 2}" y="{mid_y + 16}" text-anchor="middle" fill="#666">'
+            f"<title>{escape(under)}</title>{escape(_short(under, 18))}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -73,8 +78,10 @@ def table(title: str, rows: Mapping[str, Any]) -> str:
     >>> table("t", {"a": "<b>"})
     '<div><strong>t</strong><table><tr><th style="text-align:left">a</th><td style="text-align:left">&lt;b&gt;</td></tr></table></div>'
     """
-    body = "".join(f'<tr><th style="text-align:left">{escape(str(k))}</th><td style="text-align:left">{_cell(v)}'
-                   f"</td></tr>" for k, v in rows.items())
+    body = "".join(
+        f'<tr><th style="text-align:left">{escape(str(k))}</th><td style="text-align:left">{_cell(v)}</td></tr>'
+        for k, v in rows.items()
+    )
     return f"<div><strong>{escape(title)}</strong><table>{body}</table></div>"
 
 

@@ -39,7 +39,9 @@ def parse_limits(items: Sequence[str] | None) -> Limits:
         try:
             value = kind(text.strip().replace("_", ""))
         except ValueError as exc:
-            raise InputError(f"--limit {name}: {text!r} is not {'a number' if kind is float else 'an integer'}") from exc
+            raise InputError(
+                f"--limit {name}: {text!r} is not {'a number' if kind is float else 'an integer'}"
+            ) from exc
         least = fields[name].metadata.get("least")
         if least is None and not value > 0:
             raise InputError(f"--limit {name}: must be positive, got {text!r}")
@@ -68,13 +70,24 @@ def store_args(p: argparse.ArgumentParser, *, with_store: bool = True) -> None:
     """The options that say which store a command opens, and ``--limit``."""
     if with_store:
         p.add_argument("--store", metavar="PATH", help="on-disk Oxigraph store (default: in memory)")
-        p.add_argument("--read-only", action="store_true",
-                       help="open the --store read-only, beside a process that holds it (e.g. ont serve); it is "
-                            "read as it is when opened, and nothing is written")
-    p.add_argument("--backend", choices=["oxigraph", "rdflib", "remote"], default="oxigraph",
-                   help="storage backend (default: oxigraph, embedded)")
+        p.add_argument(
+            "--read-only",
+            action="store_true",
+            help="open the --store read-only, beside a process that holds it (e.g. ont serve); it is "
+            "read as it is when opened, and nothing is written",
+        )
+    p.add_argument(
+        "--backend",
+        choices=["oxigraph", "rdflib", "remote"],
+        default="oxigraph",
+        help="storage backend (default: oxigraph, embedded)",
+    )
     p.add_argument("--endpoint", metavar="URL", help="SPARQL query URL (backend remote)")
     p.add_argument("--update-endpoint", metavar="URL", help="SPARQL update URL (backend remote)")
-    p.add_argument("--limit", action="append", metavar="NAME=VALUE",
-                   help="change one of the library's limits, e.g. max_hops=4 or query_timeout_s=30 (repeatable; "
-                        "every limit is listed in docs/limits.md)")
+    p.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help="change one of the library's limits, e.g. max_hops=4 or query_timeout_s=30 (repeatable; "
+        "every limit is listed in docs/limits.md)",
+    )

@@ -31,8 +31,7 @@ def cmd_gold(args: argparse.Namespace) -> int:
             kg.load(folder)
         if not kg.domains():
             raise InputError("no dataset to evaluate on: give --data DIR (or --store PATH holding one)")
-        report = evaluate_gold(kg, args.gold, answers=args.answers, verify=not args.no_verify,
-                               isolation=args.isolation)
+        report = evaluate_gold(kg, args.gold, answers=args.answers, verify=not args.no_verify, isolation=args.isolation)
     if args.json:
         sys.stdout.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
     else:
@@ -44,11 +43,15 @@ def cmd_kappa(args: argparse.Namespace) -> int:
     from ont_platform.cli.common import EXIT_NEGATIVE, EXIT_OK
     from ont_platform.evaluate import kappa_files
 
-    result, unmatched = kappa_files(args.a, args.b, resamples=args.resamples, confidence=args.confidence,
-                                    seed=args.seed)
+    result, unmatched = kappa_files(
+        args.a, args.b, resamples=args.resamples, confidence=args.confidence, seed=args.seed
+    )
     if unmatched["only_a"] or unmatched["only_b"]:
-        print(f"note: {unmatched['only_a']} item(s) labelled only in {args.a}, {unmatched['only_b']} only in "
-              f"{args.b}; they are left out", file=sys.stderr)
+        print(
+            f"note: {unmatched['only_a']} item(s) labelled only in {args.a}, {unmatched['only_b']} only in "
+            f"{args.b}; they are left out",
+            file=sys.stderr,
+        )
     sys.stdout.write(json.dumps(result.to_json()) + "\n")
     if args.require is not None and (result.ci_low is None or result.ci_low < args.require):
         print(f"agreement requirement not met: lower bound {result.ci_low} < {args.require}", file=sys.stderr)
@@ -71,9 +74,12 @@ def cmd_sample(args: argparse.Namespace) -> int:
     rows = stratified_sample(answers, rate=args.rate, seed=args.seed, questions=questions)
     write_sample_csv(rows, args.out if args.out is not None else sys.stdout)
     strata = sorted({r.stratum for r in rows})
-    print(f"sampled {len(rows)} of {len(answers)} answer(s) from {len(strata)} "
-          f"{'stratum' if len(strata) == 1 else 'strata'} "
-          f"(rate {args.rate}, seed {args.seed})", file=sys.stderr)
+    print(
+        f"sampled {len(rows)} of {len(answers)} answer(s) from {len(strata)} "
+        f"{'stratum' if len(strata) == 1 else 'strata'} "
+        f"(rate {args.rate}, seed {args.seed})",
+        file=sys.stderr,
+    )
     return EXIT_OK
 
 
@@ -85,45 +91,70 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     from ont_platform.evaluate.sample import DEFAULT_RATE
     from ont_platform.evaluate.sample import DEFAULT_SEED as SAMPLE_SEED
 
-    p = sub.add_parser("eval", help="score a gold set, measure labeller agreement, draw the spot-check sample",
-                       description="Evaluation: gold-set accuracy, Cohen's kappa of two labellers, and the "
-                                   "stratified spot-check sample.")
+    p = sub.add_parser(
+        "eval",
+        help="score a gold set, measure labeller agreement, draw the spot-check sample",
+        description="Evaluation: gold-set accuracy, Cohen's kappa of two labellers, and the "
+        "stratified spot-check sample.",
+    )
     inner = p.add_subparsers(dest="eval_command", metavar="WHAT", required=True)
 
-    g = inner.add_parser("gold", help="accuracy, decision accuracy, path match, URL-set match per intent",
-                         description="Score answers against a gold file (lines {\"id\", \"question\", "
-                                     "\"expected\"}; the examples' questions.jsonl files are gold files). Without "
-                                     "--answers the questions are answered now.")
+    g = inner.add_parser(
+        "gold",
+        help="accuracy, decision accuracy, path match, URL-set match per intent",
+        description='Score answers against a gold file (lines {"id", "question", '
+        '"expected"}; the examples\' questions.jsonl files are gold files). Without '
+        "--answers the questions are answered now.",
+    )
     g.add_argument("gold", type=Path, metavar="GOLD.jsonl")
     g.add_argument("--data", action="append", type=Path, metavar="DIR", help="dataset folder to load (repeatable)")
-    g.add_argument("--answers", type=Path, metavar="ANSWERS.jsonl",
-                   help="score these answers (joined on q_id/query_id, or the question for pages) instead of asking")
+    g.add_argument(
+        "--answers",
+        type=Path,
+        metavar="ANSWERS.jsonl",
+        help="score these answers (joined on q_id/query_id, or the question for pages) instead of asking",
+    )
     g.add_argument("--no-verify", action="store_true", help="skip the verification checks (verified_rate)")
-    g.add_argument("--isolation", choices=["thread", "process"], default="thread",
-                   help="where generated queries run during verification")
+    g.add_argument(
+        "--isolation",
+        choices=["thread", "process"],
+        default="thread",
+        help="where generated queries run during verification",
+    )
     g.add_argument("--json", action="store_true", help="JSON instead of the table")
     store_args(g)
     g.set_defaults(func=cmd_gold)
 
-    k = inner.add_parser("kappa", help="Cohen's kappa of two label files with a bootstrap interval",
-                         description="Cohen's kappa of two CSV files with columns item_id,label (joined on item_id, "
-                                     "any order; other columns ignored; empty labels skipped), with a seeded "
-                                     "percentile-bootstrap interval. Prints {\"kappa\", \"ci_low\", \"ci_high\", "
-                                     "\"n\"}; kappa is null when undefined (one label used by both for everything).")
+    k = inner.add_parser(
+        "kappa",
+        help="Cohen's kappa of two label files with a bootstrap interval",
+        description="Cohen's kappa of two CSV files with columns item_id,label (joined on item_id, "
+        "any order; other columns ignored; empty labels skipped), with a seeded "
+        'percentile-bootstrap interval. Prints {"kappa", "ci_low", "ci_high", '
+        '"n"}; kappa is null when undefined (one label used by both for everything).',
+    )
     k.add_argument("a", type=Path, metavar="A.csv")
     k.add_argument("b", type=Path, metavar="B.csv")
-    k.add_argument("--resamples", type=int, default=DEFAULT_RESAMPLES, help=f"bootstrap resamples "
-                                                                            f"(default {DEFAULT_RESAMPLES})")
+    k.add_argument(
+        "--resamples", type=int, default=DEFAULT_RESAMPLES, help=f"bootstrap resamples (default {DEFAULT_RESAMPLES})"
+    )
     k.add_argument("--confidence", type=float, default=0.95, help="interval level (default 0.95)")
     k.add_argument("--seed", type=int, default=KAPPA_SEED, help=f"bootstrap seed (default {KAPPA_SEED})")
-    k.add_argument("--require", type=float, metavar="LOW",
-                   help="exit 1 unless the interval's lower bound is at least LOW (the seeds ask for 0.6)")
+    k.add_argument(
+        "--require",
+        type=float,
+        metavar="LOW",
+        help="exit 1 unless the interval's lower bound is at least LOW (the seeds ask for 0.6)",
+    )
     k.set_defaults(func=cmd_kappa)
 
-    s = inner.add_parser("sample", help="stratified spot-check sample of answers as CSV",
-                         description="Draw ceil(rate x size) answers from each stratum (contract and intent, "
-                                     "decision or status) with a fixed seed, as CSV with empty label and note "
-                                     "columns for people to fill in.")
+    s = inner.add_parser(
+        "sample",
+        help="stratified spot-check sample of answers as CSV",
+        description="Draw ceil(rate x size) answers from each stratum (contract and intent, "
+        "decision or status) with a fixed seed, as CSV with empty label and note "
+        "columns for people to fill in.",
+    )
     s.add_argument("answers", type=Path, metavar="ANSWERS.jsonl")
     s.add_argument("--rate", type=float, default=DEFAULT_RATE, help=f"share per stratum (default {DEFAULT_RATE})")
     s.add_argument("--seed", type=int, default=SAMPLE_SEED, help=f"sampling seed (default {SAMPLE_SEED})")

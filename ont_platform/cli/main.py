@@ -40,17 +40,26 @@ def cmd_load(args: argparse.Namespace) -> int:
                 _emit(report.as_dict() | {"folder": str(folder), "store_triples": len(kg)})
             else:
                 counts = ", ".join(f"{v} {k}" for k, v in report.counts.items())
-                more = "" if report.added is None else (f" (added {report.added}, unchanged {report.unchanged}, "
-                                                        f"replaced {report.replaced})")
-                print(f"loaded {folder} ({report.domain}): {counts}; {report.triples_added} triples{more} "
-                      f"in {report.seconds:.2f} s", file=sys.stderr)
+                more = (
+                    ""
+                    if report.added is None
+                    else (f" (added {report.added}, unchanged {report.unchanged}, replaced {report.replaced})")
+                )
+                print(
+                    f"loaded {folder} ({report.domain}): {counts}; {report.triples_added} triples{more} "
+                    f"in {report.seconds:.2f} s",
+                    file=sys.stderr,
+                )
                 shacl = report.shacl
                 if shacl.mode != "off":
-                    print(f"SHACL ({shacl.mode}): {shacl.resources} resources, {shacl.triples} triples checked",
-                          file=sys.stderr)
+                    print(
+                        f"SHACL ({shacl.mode}): {shacl.resources} resources, {shacl.triples} triples checked",
+                        file=sys.stderr,
+                    )
                 for line in shacl.sampled_shapes:
-                    print(f"SHACL checked on a sample of {shacl.sample_resources} resources only: {line}",
-                          file=sys.stderr)
+                    print(
+                        f"SHACL checked on a sample of {shacl.sample_resources} resources only: {line}", file=sys.stderr
+                    )
     return EXIT_OK
 
 
@@ -70,14 +79,15 @@ def cmd_retract(args: argparse.Namespace) -> int:
     if not args.store and args.backend != "remote":
         raise InputError("ont retract changes a store: give --store (or a remote endpoint)")
     with open_graph(args) as kg:
-        report = kg.retract(args.edges, node_ids=args.node or [], reason=args.reason, by=args.by,
-                            domain=args.domain)
+        report = kg.retract(args.edges, node_ids=args.node or [], reason=args.reason, by=args.by, domain=args.domain)
         if args.json:
             _emit(report.as_dict())
         else:
-            print(f"retracted {len(report.edges)} relation(s) and {len(report.nodes)} node(s) in {report.domain}: "
-                  f"{report.triples_removed} plain triple(s) removed; recorded as {report.activity}",
-                  file=sys.stderr)
+            print(
+                f"retracted {len(report.edges)} relation(s) and {len(report.nodes)} node(s) in {report.domain}: "
+                f"{report.triples_removed} plain triple(s) removed; recorded as {report.activity}",
+                file=sys.stderr,
+            )
     return EXIT_OK
 
 
@@ -128,50 +138,82 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ont", description="Knowledge graphs that can be trusted.")
-    parser.add_argument("--version", action="version", version=f"ont {package_version()}",
-                        help="print the installed version and exit")
+    parser.add_argument(
+        "--version", action="version", version=f"ont {package_version()}", help="print the installed version and exit"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("demo", help="load the bundled examples and answer the seed questions",
-                       description="Load the bundled example datasets into the embedded store and answer "
-                                   "the seed questions of each, with paths and evidence.")
+    p = sub.add_parser(
+        "demo",
+        help="load the bundled examples and answer the seed questions",
+        description="Load the bundled example datasets into the embedded store and answer "
+        "the seed questions of each, with paths and evidence.",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per answer instead of the readable view")
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("ask", help="answer a question (or a batch) with a path and evidence, or a refusal",
-                       description="Answer a Korean or English question over a dataset: the on-chain, "
-                                   "hop-decision or page-filter contract of the dataset's domain.")
+    p = sub.add_parser(
+        "ask",
+        help="answer a question (or a batch) with a path and evidence, or a refusal",
+        description="Answer a Korean or English question over a dataset: the on-chain, "
+        "hop-decision or page-filter contract of the dataset's domain.",
+    )
     p.add_argument("question", nargs="?", help="the question")
-    p.add_argument("--data", action="append", type=Path, metavar="DIR",
-                   help="dataset folder to load first (repeatable; or use --store)")
-    p.add_argument("--batch", type=Path, metavar="FILE.jsonl",
-                   help='lines {"id": ..., "question": ...}; one answer JSON per line on stdout')
+    p.add_argument(
+        "--data",
+        action="append",
+        type=Path,
+        metavar="DIR",
+        help="dataset folder to load first (repeatable; or use --store)",
+    )
+    p.add_argument(
+        "--batch",
+        type=Path,
+        metavar="FILE.jsonl",
+        help='lines {"id": ..., "question": ...}; one answer JSON per line on stdout',
+    )
     p.add_argument("--domain", metavar="NAME", help="the domain to ask (needed when the store holds several)")
     p.add_argument("--id", help="id to put into the answer (q_id / query_id)")
     p.add_argument("--json", action="store_true", help="print exactly one JSON object")
     store_args(p)
     p.set_defaults(func=cmd_ask)
 
-    p = sub.add_parser("load", help="load dataset folders into a store (all or nothing)",
-                       description="Check every row against the ontology and the SHACL shapes, then add the "
-                                   "dataset in one transaction. Problems are listed with file and line.")
+    p = sub.add_parser(
+        "load",
+        help="load dataset folders into a store (all or nothing)",
+        description="Check every row against the ontology and the SHACL shapes, then add the "
+        "dataset in one transaction. Problems are listed with file and line.",
+    )
     p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="dataset folder (CSV tables)")
     store_args(p)
-    p.add_argument("--shacl", choices=("auto", "full", "rows", "sample", "off"), default="auto",
-                   help="SHACL pass: auto (the batch as one graph up to 10,000 triples, every resource row by row "
-                        "above), full (the batch as one graph), rows, sample (a bounded sample only), off "
-                        "(default: auto). Shapes that only a sample can check are named.")
-    p.add_argument("--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run); same as --shacl off")
-    p.add_argument("--mode", choices=("strict", "upsert"), default="strict",
-                   help="into a store that holds the domain: strict refuses a row that differs from the stored "
-                        "one; upsert replaces its values (default: strict)")
+    p.add_argument(
+        "--shacl",
+        choices=("auto", "full", "rows", "sample", "off"),
+        default="auto",
+        help="SHACL pass: auto (the batch as one graph up to 10,000 triples, every resource row by row "
+        "above), full (the batch as one graph), rows, sample (a bounded sample only), off "
+        "(default: auto). Shapes that only a sample can check are named.",
+    )
+    p.add_argument(
+        "--no-shacl", action="store_true", help="skip the SHACL pass (row checks still run); same as --shacl off"
+    )
+    p.add_argument(
+        "--mode",
+        choices=("strict", "upsert"),
+        default="strict",
+        help="into a store that holds the domain: strict refuses a row that differs from the stored "
+        "one; upsert replaces its values (default: strict)",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON report per folder")
     p.set_defaults(func=cmd_load)
 
-    p = sub.add_parser("retract", help="take relations (or nodes) back, recording who, when and why",
-                       description="Retract relations by edge id (and nodes with --node, with every relation "
-                                   "touching them), all or nothing. A retracted relation is never walked or cited "
-                                   "again; the retraction is recorded in the graph as PROV-O.")
+    p = sub.add_parser(
+        "retract",
+        help="take relations (or nodes) back, recording who, when and why",
+        description="Retract relations by edge id (and nodes with --node, with every relation "
+        "touching them), all or nothing. A retracted relation is never walked or cited "
+        "again; the retraction is recorded in the graph as PROV-O.",
+    )
     p.add_argument("edges", nargs="*", metavar="EDGE_ID", help="edge id of a relation to retract")
     p.add_argument("--node", action="append", metavar="NODE_ID", help="a node to retract with its relations")
     p.add_argument("--reason", required=True, help="why (stored with the retraction)")
@@ -181,11 +223,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.set_defaults(func=cmd_retract)
 
-    p = sub.add_parser("export", help="write the graph as Turtle, N-Triples or JSON-LD",
-                       description="Serialise the whole graph of a store (optionally after loading datasets).")
+    p = sub.add_parser(
+        "export",
+        help="write the graph as Turtle, N-Triples or JSON-LD",
+        description="Serialise the whole graph of a store (optionally after loading datasets).",
+    )
     p.add_argument("output", help="output file, or - for stdout")
-    p.add_argument("--format", choices=["turtle", "ttl", "nt", "ntriples", "json-ld", "jsonld"],
-                   help="format (default: from the file suffix, else N-Triples)")
+    p.add_argument(
+        "--format",
+        choices=["turtle", "ttl", "nt", "ntriples", "json-ld", "jsonld"],
+        help="format (default: from the file suffix, else N-Triples)",
+    )
     p.add_argument("--data", action="append", type=Path, metavar="DIR", help="load this dataset first (repeatable)")
     store_args(p)
     p.set_defaults(func=cmd_export)

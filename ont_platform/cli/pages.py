@@ -26,14 +26,19 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "pages",
         help="turn a Korean question into a filter over a page inventory and run it",
         description="Read a question about a page inventory ('노출은 꽤 되는데 클릭이 하나도 없는 페이지') into "
-                    "conditions on its columns, run them, and print the matched pages with the values that "
-                    "matched. A question whose measure is not named gets 'clarify'; one about a measure the "
-                    "inventory has no column for gets 'unsupported'. Neither lists pages.",
+        "conditions on its columns, run them, and print the matched pages with the values that "
+        "matched. A question whose measure is not named gets 'clarify'; one about a measure the "
+        "inventory has no column for gets 'unsupported'. Neither lists pages.",
     )
     p.add_argument("question", help="the question, in Korean or English")
-    p.add_argument("--inventory", required=True, type=Path, metavar="FILE_OR_DIR",
-                   help="pages.csv, or a dataset folder holding it (columns.csv, predicates.csv and meta.json "
-                        "beside it are used too)")
+    p.add_argument(
+        "--inventory",
+        required=True,
+        type=Path,
+        metavar="FILE_OR_DIR",
+        help="pages.csv, or a dataset folder holding it (columns.csv, predicates.csv and meta.json "
+        "beside it are used too)",
+    )
     p.add_argument("--json", action="store_true", help="print the answer as one JSON object (seed 004 contract)")
     p.set_defaults(func=cmd_pages)
     return p

@@ -47,8 +47,9 @@ def bind(host: str, port: int) -> socket.socket:
     from ont_platform.errors import InputError
 
     try:
-        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
-                                                             flags=socket.AI_PASSIVE)[0]
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
     except (socket.gaierror, UnicodeError) as exc:
         raise InputError(f"--host {host!r} is not an address or name this machine can listen on: {exc}") from exc
     sock = socket.socket(family, kind, proto)
@@ -58,11 +59,15 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         if exc.errno == errno.EADDRINUSE:
-            raise InputError(f"port {port} on {host} is already in use (another server?): choose another --port, "
-                             "or stop the program holding it") from exc
+            raise InputError(
+                f"port {port} on {host} is already in use (another server?): choose another --port, "
+                "or stop the program holding it"
+            ) from exc
         if exc.errno == errno.EACCES:
-            raise InputError(f"not allowed to listen on port {port} on {host} (ports below 1024 need privileges): "
-                             "choose another --port") from exc
+            raise InputError(
+                f"not allowed to listen on port {port} on {host} (ports below 1024 need privileges): "
+                "choose another --port"
+            ) from exc
         raise InputError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") from exc
     sock.set_inheritable(True)
     return sock
@@ -107,7 +112,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock.close()
 
 
-def _serve(args: argparse.Namespace, settings: ServiceSettings, sock: socket.socket, uvicorn: Any, create_app: Any) -> int:
+def _serve(
+    args: argparse.Namespace, settings: ServiceSettings, sock: socket.socket, uvicorn: Any, create_app: Any
+) -> int:
     from ont_platform.cli.common import EXIT_OK, open_graph
     from ont_platform.errors import InputError
 
@@ -129,13 +136,16 @@ def _serve(args: argparse.Namespace, settings: ServiceSettings, sock: socket.soc
         app.state.graphs.warm()
         port = sock.getsockname()[1]  # the port asked for, or the one the system chose for --port 0
         where = f"http://{args.host}:{port}/" if ":" not in args.host else f"http://[{args.host}]:{port}/"
-        print(f"serving {', '.join(app.state.graphs.domains())} at {where} (admin page: {where}, "
-              f"API: {where}openapi.json, SPARQL: {where}sparql)", file=sys.stderr)
+        print(
+            f"serving {', '.join(app.state.graphs.domains())} at {where} (admin page: {where}, "
+            f"API: {where}openapi.json, SPARQL: {where}sparql)",
+            file=sys.stderr,
+        )
         if settings.allow_private_urls:
-            print("warning: --allow-private-urls: extraction may fetch loopback and private addresses",
-                  file=sys.stderr)
-        config = uvicorn.Config(app, host=args.host, port=port, log_level=args.log_level,
-                                access_log=args.access_log, server_header=False)
+            print("warning: --allow-private-urls: extraction may fetch loopback and private addresses", file=sys.stderr)
+        config = uvicorn.Config(
+            app, host=args.host, port=port, log_level=args.log_level, access_log=args.access_log, server_header=False
+        )
         uvicorn.Server(config).run(sockets=[sock])
     finally:
         if kg is not None:
@@ -148,32 +158,55 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     from ont_platform.cli.common import store_args
 
     p = sub.add_parser(
-        "serve", help="serve the HTTP API and the admin page (ask, verify, nodes, extract)",
+        "serve",
+        help="serve the HTTP API and the admin page (ask, verify, nodes, extract)",
         description="Serve the HTTP API (POST /api/v1/ask, /api/v1/verify, /api/v1/extract/text, "
-                    "/api/v1/extract/url, GET /api/v1/nodes/{domain}/{id}, /openapi.json), the read-only SPARQL "
-                    "endpoint /sparql, /health and the admin page at /. Without --data, the bundled example "
-                    "datasets are served. A port that is taken is refused (exit 2) before anything is loaded. "
-                    "Stop with Ctrl-C.",
+        "/api/v1/extract/url, GET /api/v1/nodes/{domain}/{id}, /openapi.json), the read-only SPARQL "
+        "endpoint /sparql, /health and the admin page at /. Without --data, the bundled example "
+        "datasets are served. A port that is taken is refused (exit 2) before anything is loaded. "
+        "Stop with Ctrl-C.",
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    p.add_argument("--data", action="append", type=Path, metavar="DIR",
-                   help="dataset folder to serve (repeatable; default: the bundled examples)")
-    p.add_argument("--allow-private-urls", action="store_true",
-                   help="let /api/v1/extract/url fetch loopback, private and link-local addresses (only for a "
-                        "service nobody else can reach)")
-    p.add_argument("--allow-network", action="append", metavar="CIDR",
-                   help="fetch this address or network even though it is not public (repeatable), "
-                        "e.g. 10.1.2.0/24")
-    p.add_argument("--token", metavar="TOKEN",
-                   help="accept writes from callers sending this token as 'Authorization: Bearer ...' (other "
-                        "users of this machine can see a command line: prefer ONT_API_TOKEN or --token-file)")
-    p.add_argument("--token-file", type=Path, metavar="FILE",
-                   help="accept writes (POST /api/v1/ingest, /api/v1/extract/url?ingest=true) from callers "
-                        "sending this file's token as 'Authorization: Bearer ...' (or set ONT_API_TOKEN); "
-                        "without one the service is read-only")
-    p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
-                   help="server log level (default warning)")
+    p.add_argument(
+        "--data",
+        action="append",
+        type=Path,
+        metavar="DIR",
+        help="dataset folder to serve (repeatable; default: the bundled examples)",
+    )
+    p.add_argument(
+        "--allow-private-urls",
+        action="store_true",
+        help="let /api/v1/extract/url fetch loopback, private and link-local addresses (only for a "
+        "service nobody else can reach)",
+    )
+    p.add_argument(
+        "--allow-network",
+        action="append",
+        metavar="CIDR",
+        help="fetch this address or network even though it is not public (repeatable), e.g. 10.1.2.0/24",
+    )
+    p.add_argument(
+        "--token",
+        metavar="TOKEN",
+        help="accept writes from callers sending this token as 'Authorization: Bearer ...' (other "
+        "users of this machine can see a command line: prefer ONT_API_TOKEN or --token-file)",
+    )
+    p.add_argument(
+        "--token-file",
+        type=Path,
+        metavar="FILE",
+        help="accept writes (POST /api/v1/ingest, /api/v1/extract/url?ingest=true) from callers "
+        "sending this file's token as 'Authorization: Bearer ...' (or set ONT_API_TOKEN); "
+        "without one the service is read-only",
+    )
+    p.add_argument(
+        "--log-level",
+        default="warning",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="server log level (default warning)",
+    )
     p.add_argument("--access-log", action="store_true", help="log every request")
     store_args(p)
     p.set_defaults(func=cmd_serve)

@@ -33,27 +33,43 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "validate",
         help="check an LLM extraction (JSON) with a validator, before anything reaches a graph",
-        description="Validate an extraction payload ({\"entities\": [...], \"relations\": [...]}) with the "
-                    "lightweight, guardrails or ontocast validator (or a plugin's) and print the result as JSON: "
-                    "validation_passed, validation_errors and warnings (each with code, path and message), and "
-                    "a re-ask message for an LLM. Text that is not JSON is an invalid_json result, as in the Python "
-                    "guard. Exit 0 when it passed (every line of a --jsonl batch), 1 when not, 2 for unusable "
-                    "input.",
+        description='Validate an extraction payload ({"entities": [...], "relations": [...]}) with the '
+        "lightweight, guardrails or ontocast validator (or a plugin's) and print the result as JSON: "
+        "validation_passed, validation_errors and warnings (each with code, path and message), and "
+        "a re-ask message for an LLM. Text that is not JSON is an invalid_json result, as in the Python "
+        "guard. Exit 0 when it passed (every line of a --jsonl batch), 1 when not, 2 for unusable "
+        "input.",
     )
-    p.add_argument("file", metavar="FILE",
-                   help="the extraction as JSON (a Markdown code fence around it is accepted), or - to read stdin")
-    p.add_argument("--jsonl", action="store_true",
-                   help="JSON Lines batch: one payload per line, one result per line with its line number "
-                        "(implied by a FILE ending in .jsonl)")
-    p.add_argument("--validator", default="lightweight", metavar="NAME",
-                   help="lightweight (default), guardrails, ontocast, or an installed plugin's name")
-    p.add_argument("--strict", action="store_true",
-                   help="strict guard; warnings also fail (exit 1)")
-    p.add_argument("--domain", metavar="NAME",
-                   help="also check classes, relations, domain/range and datatypes of this domain's ontology")
-    p.add_argument("--data", type=Path, metavar="DIR",
-                   help="check against the ontology of this dataset folder (its own ontology.ttl, or the bundled "
-                        "domain whose tables it holds); nothing is loaded")
+    p.add_argument(
+        "file",
+        metavar="FILE",
+        help="the extraction as JSON (a Markdown code fence around it is accepted), or - to read stdin",
+    )
+    p.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="JSON Lines batch: one payload per line, one result per line with its line number "
+        "(implied by a FILE ending in .jsonl)",
+    )
+    p.add_argument(
+        "--validator",
+        default="lightweight",
+        metavar="NAME",
+        help="lightweight (default), guardrails, ontocast, or an installed plugin's name",
+    )
+    p.add_argument("--strict", action="store_true", help="strict guard; warnings also fail (exit 1)")
+    p.add_argument(
+        "--domain",
+        metavar="NAME",
+        help="also check classes, relations, domain/range and datatypes of this domain's ontology",
+    )
+    p.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help="check against the ontology of this dataset folder (its own ontology.ttl, or the bundled "
+        "domain whose tables it holds); nothing is loaded",
+    )
     p.set_defaults(func=cmd_validate)
     parser: argparse.ArgumentParser = p
     return parser
@@ -151,8 +167,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     sys.stdout.write(json.dumps(result.as_dict(), ensure_ascii=False) + "\n")
     if not result.validation_passed:
         first = result.validation_errors[0]
-        print(f"validation failed: {len(result.validation_errors)} error(s), {len(result.warnings)} warning(s); "
-              f"first: {first}", file=sys.stderr)
+        print(
+            f"validation failed: {len(result.validation_errors)} error(s), {len(result.warnings)} warning(s); "
+            f"first: {first}",
+            file=sys.stderr,
+        )
         return EXIT_NEGATIVE
     if args.strict and result.warnings:
         print(f"--strict: {len(result.warnings)} warning(s)", file=sys.stderr)
@@ -175,8 +194,7 @@ def _validate_batch(guard: Any, lines: list[tuple[int, str]], where: str, strict
         sys.stdout.flush()
     if failed:
         shown = ", ".join(map(str, failed[:20])) + (", ..." if len(failed) > 20 else "")
-        print(f"validation failed: {len(failed)} of {len(lines)} payload(s) in {where} (line {shown})",
-              file=sys.stderr)
+        print(f"validation failed: {len(failed)} of {len(lines)} payload(s) in {where} (line {shown})", file=sys.stderr)
         return EXIT_NEGATIVE
     return EXIT_OK
 

@@ -37,8 +37,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 kg.load(folder)
             if not kg.domains():
                 raise InputError("no dataset to verify against: give --data DIR (or --store PATH holding one)")
-            reports = verify_file(kg, source, questions=args.questions, isolation=args.isolation,
-                                  timeout=args.timeout)
+            reports = verify_file(kg, source, questions=args.questions, isolation=args.isolation, timeout=args.timeout)
     except InputError as exc:
         if spooled is not None and str(spooled) in str(exc):
             raise InputError(str(exc).replace(str(spooled), "<stdin>")) from exc
@@ -52,8 +51,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         sys.stdout.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
     bad = [r for r in reports if not r.ok]
     ungrounded = sum(1 for r in reports if not r.grounding_ok)
-    print(f"{len(reports)} answer(s): {len(reports) - len(bad)} ok, {len(bad)} failed, {ungrounded} not grounded",
-          file=sys.stderr)
+    print(
+        f"{len(reports)} answer(s): {len(reports) - len(bad)} ok, {len(bad)} failed, {ungrounded} not grounded",
+        file=sys.stderr,
+    )
     return EXIT_NEGATIVE if bad else EXIT_OK
 
 
@@ -82,22 +83,36 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     from ont_platform.cli.common import store_args
 
     p = sub.add_parser(
-        "verify", help="check answers (ours or an LLM's) against the graph: schema, citations, paths, queries",
+        "verify",
+        help="check answers (ours or an LLM's) against the graph: schema, citations, paths, queries",
         description="Run the seeds' automatic checks on every answer of a JSON-lines file: JSON Schema, citation "
-                    "reality (edges, tx hashes, chunks, nodes, URLs), the path against a hop-limited BFS, decision "
-                    "consistency, inference confidence, the generated query (inspected, then run with a time "
-                    "limit), and for pages the URL set, the dictionaries and empty clarify/unsupported results. "
-                    "Exit 0 when all pass, 1 when any fails, 2 for unusable input.",
+        "reality (edges, tx hashes, chunks, nodes, URLs), the path against a hop-limited BFS, decision "
+        "consistency, inference confidence, the generated query (inspected, then run with a time "
+        "limit), and for pages the URL set, the dictionaries and empty clarify/unsupported results. "
+        "Exit 0 when all pass, 1 when any fails, 2 for unusable input.",
     )
     p.add_argument("answers", type=Path, metavar="ANSWERS.jsonl", help="one answer JSON per line (- for stdin)")
-    p.add_argument("--data", action="append", type=Path, metavar="DIR",
-                   help="dataset folder to load first (repeatable; or use --store)")
-    p.add_argument("--questions", type=Path, metavar="FILE.jsonl",
-                   help='gold/questions lines {"id", "question", "expected"} joined on the answer id: enables the '
-                        "checks that need the question (start, target, hop limit) and the gold comparisons")
-    p.add_argument("--isolation", choices=["thread", "process"], default="thread",
-                   help="where generated queries run: a thread of this process (default) or a child process "
-                        "that is killed when a query runs out of time")
+    p.add_argument(
+        "--data",
+        action="append",
+        type=Path,
+        metavar="DIR",
+        help="dataset folder to load first (repeatable; or use --store)",
+    )
+    p.add_argument(
+        "--questions",
+        type=Path,
+        metavar="FILE.jsonl",
+        help='gold/questions lines {"id", "question", "expected"} joined on the answer id: enables the '
+        "checks that need the question (start, target, hop limit) and the gold comparisons",
+    )
+    p.add_argument(
+        "--isolation",
+        choices=["thread", "process"],
+        default="thread",
+        help="where generated queries run: a thread of this process (default) or a child process "
+        "that is killed when a query runs out of time",
+    )
     p.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit per generated query (default 10)")
     store_args(p)
     p.set_defaults(func=cmd_verify)

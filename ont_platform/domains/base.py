@@ -48,8 +48,11 @@ TABLES: dict[Family, tuple[str, ...]] = {
 }
 """The tables of each family's dataset folders; the first one tells what a folder holds."""
 
-CONTRACTS: dict[Family, str] = {"entities": "hop_decision", "transfers": "onchain_answer",
-                                "inventory": "page_filter_result"}
+CONTRACTS: dict[Family, str] = {
+    "entities": "hop_decision",
+    "transfers": "onchain_answer",
+    "inventory": "page_filter_result",
+}
 """The answer contract (schemas/) of each family."""
 
 
@@ -110,16 +113,19 @@ class Domain:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not NAME.fullmatch(self.name):
-            raise OntologyError(f"a domain name is lower-case letters, digits, '_' or '-', starting with a letter "
-                                f"(at most 40 characters); got {self.name!r}")
+            raise OntologyError(
+                f"a domain name is lower-case letters, digits, '_' or '-', starting with a letter "
+                f"(at most 40 characters); got {self.name!r}"
+            )
         if self.family not in FAMILIES:
             raise OntologyError(f"unknown domain family {self.family!r}; known: {', '.join(FAMILIES)}")
 
     # -- building ----------------------------------------------------------------------------------------------
 
     @classmethod
-    def from_files(cls, name: str | None, ontology: str | Path, shapes: str | Path | None = None, *,
-                   check: bool = True) -> Domain:
+    def from_files(
+        cls, name: str | None, ontology: str | Path, shapes: str | Path | None = None, *, check: bool = True
+    ) -> Domain:
         """An entity–relation domain driven by the OWL ontology in ``ontology`` (Turtle), with the SHACL shapes
         in ``shapes`` if given.
 
@@ -135,16 +141,31 @@ class Domain:
         if shapes_path is not None and not shapes_path.is_file():
             raise OntologyError(f"no shapes file {shapes_path}")
         onto_src = Source(str(onto_path), text=Source(str(onto_path), path=onto_path).read())
-        shapes_src = (Source(str(shapes_path), text=Source(str(shapes_path), path=shapes_path).read()),) \
-            if shapes_path is not None else ()
-        return cls.from_text(name, onto_src.text or "", shapes_src[0].text if shapes_src else None,
-                             ontology_label=str(onto_path), shapes_label=str(shapes_path) if shapes_path else None,
-                             check=check)
+        shapes_src = (
+            (Source(str(shapes_path), text=Source(str(shapes_path), path=shapes_path).read()),)
+            if shapes_path is not None
+            else ()
+        )
+        return cls.from_text(
+            name,
+            onto_src.text or "",
+            shapes_src[0].text if shapes_src else None,
+            ontology_label=str(onto_path),
+            shapes_label=str(shapes_path) if shapes_path else None,
+            check=check,
+        )
 
     @classmethod
-    def from_text(cls, name: str | None, ontology: str, shapes: str | None = None, *,
-                  ontology_label: str = "ontology.ttl", shapes_label: str | None = None,
-                  check: bool = True) -> Domain:
+    def from_text(
+        cls,
+        name: str | None,
+        ontology: str,
+        shapes: str | None = None,
+        *,
+        ontology_label: str = "ontology.ttl",
+        shapes_label: str | None = None,
+        check: bool = True,
+    ) -> Domain:
         """Like :meth:`from_files`, from Turtle text (how a stored domain is read back)."""
         onto_src = Source(ontology_label, text=ontology)
         shapes_src = (Source(shapes_label or "shapes.ttl", text=shapes),) if shapes is not None else ()

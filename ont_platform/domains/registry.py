@@ -30,11 +30,20 @@ SHAPES_FILE = "shapes.ttl"
 def _bundled(name: str) -> Domain:
     from ont_platform.resources import ontology_file, shapes_file
 
-    kinds: dict[str, tuple[Family, Namespace]] = {"onchain": ("transfers", OC), "kg": ("entities", KG),
-                                                  "pages": ("inventory", PG)}
+    kinds: dict[str, tuple[Family, Namespace]] = {
+        "onchain": ("transfers", OC),
+        "kg": ("entities", KG),
+        "pages": ("inventory", PG),
+    }
     family, ns = kinds[name]
-    return Domain(name, family, (Source(f"ontologies/{name}.ttl", path=ontology_file(name)),),
-                  (Source(f"shapes/{name}.ttl", path=shapes_file(name)),), str(ns), bundled=True)
+    return Domain(
+        name,
+        family,
+        (Source(f"ontologies/{name}.ttl", path=ontology_file(name)),),
+        (Source(f"shapes/{name}.ttl", path=shapes_file(name)),),
+        str(ns),
+        bundled=True,
+    )
 
 
 BUNDLED: tuple[str, ...] = ("onchain", "kg", "pages")
@@ -73,8 +82,10 @@ def register_domain(domain: Domain) -> Domain:
             return domain
     if have is domain or (not have.bundled and have.fingerprint() == domain.fingerprint()):
         return have
-    raise OntologyError(f"a different domain is already called {domain.name!r} in this process; give this "
-                        "one another name (ont:domainName in its ontology, or the name argument)")
+    raise OntologyError(
+        f"a different domain is already called {domain.name!r} in this process; give this "
+        "one another name (ont:domainName in its ontology, or the name argument)"
+    )
 
 
 def domain_names() -> list[str]:
@@ -99,8 +110,10 @@ def domain_of_folder(folder: str | Path) -> Domain:
     own = path / ONTOLOGY_FILE
     if own.is_file():
         if family != "entities":
-            raise InputError(f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables "
-                             f"({', '.join(TABLES['entities'])}); this folder holds {TABLES[family][0]}")
+            raise InputError(
+                f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables "
+                f"({', '.join(TABLES['entities'])}); this folder holds {TABLES[family][0]}"
+            )
         shapes = path / SHAPES_FILE
         name = None if _declares_name(own) else _folder_name(path)
         known = _registered_same(name, own, shapes if shapes.is_file() else None)

@@ -38,23 +38,26 @@ if TYPE_CHECKING:
         write_sample_csv,
     )
 
-__getattr__, __dir__ = lazy_exports(__name__, {
-    "GoldReport": "ont_platform.evaluate.gold",
-    "ItemScore": "ont_platform.evaluate.gold",
-    "evaluate_gold": "ont_platform.evaluate.gold",
-    "metrics": "ont_platform.evaluate.gold",
-    "score": "ont_platform.evaluate.gold",
-    "KappaResult": "ont_platform.evaluate.kappa",
-    "cohen_kappa": "ont_platform.evaluate.kappa",
-    "join_labels": "ont_platform.evaluate.kappa",
-    "kappa_files": "ont_platform.evaluate.kappa",
-    "kappa_with_ci": "ont_platform.evaluate.kappa",
-    "read_labels": "ont_platform.evaluate.kappa",
-    "SampleRow": "ont_platform.evaluate.sample",
-    "stratified_sample": "ont_platform.evaluate.sample",
-    "stratum_of": "ont_platform.evaluate.sample",
-    "write_sample_csv": "ont_platform.evaluate.sample",
-})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "GoldReport": "ont_platform.evaluate.gold",
+        "ItemScore": "ont_platform.evaluate.gold",
+        "evaluate_gold": "ont_platform.evaluate.gold",
+        "metrics": "ont_platform.evaluate.gold",
+        "score": "ont_platform.evaluate.gold",
+        "KappaResult": "ont_platform.evaluate.kappa",
+        "cohen_kappa": "ont_platform.evaluate.kappa",
+        "join_labels": "ont_platform.evaluate.kappa",
+        "kappa_files": "ont_platform.evaluate.kappa",
+        "kappa_with_ci": "ont_platform.evaluate.kappa",
+        "read_labels": "ont_platform.evaluate.kappa",
+        "SampleRow": "ont_platform.evaluate.sample",
+        "stratified_sample": "ont_platform.evaluate.sample",
+        "stratum_of": "ont_platform.evaluate.sample",
+        "write_sample_csv": "ont_platform.evaluate.sample",
+    },
+)
 del TYPE_CHECKING, lazy_exports  # not public names of the package
 
 __all__ = [

@@ -53,9 +53,16 @@ class ItemScore:
     mismatches: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "group": self.group, "correct": self.correct, "decision_ok": self.decision_ok,
-                "path_ok": self.path_ok, "urls_ok": self.urls_ok, "verified": self.verified,
-                "mismatches": self.mismatches}
+        return {
+            "id": self.id,
+            "group": self.group,
+            "correct": self.correct,
+            "decision_ok": self.decision_ok,
+            "path_ok": self.path_ok,
+            "urls_ok": self.urls_ok,
+            "verified": self.verified,
+            "mismatches": self.mismatches,
+        }
 
 
 def _rate(values: list[bool | None]) -> float | None:
@@ -90,8 +97,11 @@ class GoldReport:
         return {g: metrics(groups[g]) for g in sorted(groups)}
 
     def to_json(self) -> dict[str, Any]:
-        return {"overall": metrics(self.items), "by_intent": self.by_group(),
-                "items": [i.to_json() for i in self.items]}
+        return {
+            "overall": metrics(self.items),
+            "by_intent": self.by_group(),
+            "items": [i.to_json() for i in self.items],
+        }
 
     def table(self) -> str:
         """A plain-text table of the rates, one row per group and one overall."""
@@ -102,8 +112,17 @@ class GoldReport:
             return "-" if x is None else f"{x:.3f}"
 
         for name, m in [*self.by_group().items(), ("all", metrics(self.items))]:
-            rows.append((name, str(m["n"]), cell(m["accuracy"]), cell(m["decision_accuracy"]),
-                         cell(m["path_match_rate"]), cell(m["url_set_match"]), cell(m["verified_rate"])))
+            rows.append(
+                (
+                    name,
+                    str(m["n"]),
+                    cell(m["accuracy"]),
+                    cell(m["decision_accuracy"]),
+                    cell(m["path_match_rate"]),
+                    cell(m["url_set_match"]),
+                    cell(m["verified_rate"]),
+                )
+            )
         widths = [max(len(r[c]) for r in rows) for c in range(len(head))]
         lines = []
         for k, r in enumerate(rows):
@@ -161,18 +180,33 @@ def _path_equal(want: list[Any], got: list[Any]) -> bool:
     return True
 
 
-def score(item_id: str, expected: Mapping[str, Any], answer: Mapping[str, Any] | None,
-          domain: str, family: str | None = None) -> ItemScore:
+def score(
+    item_id: str, expected: Mapping[str, Any], answer: Mapping[str, Any] | None, domain: str, family: str | None = None
+) -> ItemScore:
     """Compare one answer with its gold ``expected`` object."""
     if family is None:
         family = get_domain(domain).family
     key = DECISION_FIELD[family]
     group = f"{domain}:{expected.get(key, (answer or {}).get(key, '?'))}"
     if answer is None:
-        missed_urls = False if family == "inventory" and expected.get("status", "ran") == "ran" and (
-            "matched" in expected or "expected_urls" in expected) else None
-        return ItemScore(item_id, domain, group, False, False, False if "path" in expected else None, missed_urls,
-                         None, ["no answer"])
+        missed_urls = (
+            False
+            if family == "inventory"
+            and expected.get("status", "ran") == "ran"
+            and ("matched" in expected or "expected_urls" in expected)
+            else None
+        )
+        return ItemScore(
+            item_id,
+            domain,
+            group,
+            False,
+            False,
+            False if "path" in expected else None,
+            missed_urls,
+            None,
+            ["no answer"],
+        )
     miss: list[str] = []
     for f in EQUAL_FIELDS:
         if f in expected and answer.get(f) != expected[f]:
@@ -181,16 +215,20 @@ def score(item_id: str, expected: Mapping[str, Any], answer: Mapping[str, Any] |
         miss.append(f"answer: expected {expected['answer']!r}, got {answer.get('answer')!r}")
     for f in SET_FIELDS:
         if f in expected and set(map(str, expected[f] or [])) != set(map(str, answer.get(f) or [])):
-            miss.append(f"{f}: expected {sorted(map(str, expected[f] or []))}, "
-                        f"got {sorted(map(str, answer.get(f) or []))}")
+            miss.append(
+                f"{f}: expected {sorted(map(str, expected[f] or []))}, got {sorted(map(str, answer.get(f) or []))}"
+            )
     path_ok: bool | None = None
     if isinstance(expected.get("path"), list):
         path_ok = _path_equal(expected["path"], list(answer.get("path") or []))
         if not path_ok:
             miss.append("path differs from the gold path")
     urls_ok: bool | None = None
-    gold_urls = _urls(expected["expected_urls"]) if "expected_urls" in expected else (
-        _urls(expected["matched"]) if "matched" in expected else None)
+    gold_urls = (
+        _urls(expected["expected_urls"])
+        if "expected_urls" in expected
+        else (_urls(expected["matched"]) if "matched" in expected else None)
+    )
     if gold_urls is not None:
         same = gold_urls == _urls(answer.get("matched"))
         if not same:
@@ -223,9 +261,14 @@ def _answers_by_id(source: str | Path | Iterable[Mapping[str, Any]]) -> dict[str
     return out
 
 
-def evaluate_gold(kg: Any, gold: str | Path | Iterable[Mapping[str, Any]], *,
-                  answers: str | Path | Iterable[Mapping[str, Any]] | None = None, verify: bool = True,
-                  isolation: Isolation = "thread") -> GoldReport:
+def evaluate_gold(
+    kg: Any,
+    gold: str | Path | Iterable[Mapping[str, Any]],
+    *,
+    answers: str | Path | Iterable[Mapping[str, Any]] | None = None,
+    verify: bool = True,
+    isolation: Isolation = "thread",
+) -> GoldReport:
     """Score answers against a gold file: the answers in ``answers`` (joined on ``q_id``/``query_id``, or the
     question for pages), or, without it, fresh answers from ``kg.ask``. ``verify`` also runs every
     verification check on each answer (``verified_rate``)."""
@@ -252,14 +295,17 @@ def evaluate_gold(kg: Any, gold: str | Path | Iterable[Mapping[str, Any]], *,
                     raise InputError(f"gold item {item_id} has no question to ask")
                 domain = _domain_for(kg, loaded, family_of(expected, None))
                 if domain is None:
-                    raise InputError(f"gold item {item_id}: cannot tell its domain; give expected.intent, "
-                                     "expected.decision or expected.status")
+                    raise InputError(
+                        f"gold item {item_id}: cannot tell its domain; give expected.intent, "
+                        "expected.decision or expected.status"
+                    )
                 answer = kg.ask(question, domain=domain, qid=item_id).to_json()
             family = family_of(expected, answer)
             domain = _domain_for(kg, loaded, family) or (loaded[0] if loaded else "?")
             s = score(item_id, expected, answer, domain, family or kg.domain(domain).family)
             if verify and answer is not None:
-                s.verified = verifier.verify(answer, question=question if isinstance(question, str) else None,
-                                             gold=dict(expected)).ok
+                s.verified = verifier.verify(
+                    answer, question=question if isinstance(question, str) else None, gold=dict(expected)
+                ).ok
             items.append(s)
     return GoldReport(items)

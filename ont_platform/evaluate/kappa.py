@@ -72,6 +72,7 @@ def cohen_kappa(a: Sequence[Hashable], b: Sequence[Hashable]) -> float | None:
 def _kappas(codes_a: np.ndarray, codes_b: np.ndarray, k: int, idx: np.ndarray) -> np.ndarray:
     """Kappa of each resample (rows of ``idx``); NaN where undefined."""
     import numpy as np  # imported where used: the command line reads this module's defaults for its help
+
     batch, n = idx.shape
     ra, rb = codes_a[idx], codes_b[idx]
     p_o = (ra == rb).mean(axis=1)
@@ -85,8 +86,14 @@ def _kappas(codes_a: np.ndarray, codes_b: np.ndarray, k: int, idx: np.ndarray) -
     return out
 
 
-def kappa_with_ci(a: Sequence[Hashable], b: Sequence[Hashable], *, resamples: int = DEFAULT_RESAMPLES,
-                  confidence: float = 0.95, seed: int = DEFAULT_SEED) -> KappaResult:
+def kappa_with_ci(
+    a: Sequence[Hashable],
+    b: Sequence[Hashable],
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+) -> KappaResult:
     """Kappa of the paired labels with a percentile-bootstrap interval (see the module documentation)."""
     if not 0 < confidence < 1:
         raise InputError(f"confidence must be between 0 and 1, got {confidence}")
@@ -154,8 +161,14 @@ def join_labels(a: dict[str, str], b: dict[str, str]) -> tuple[list[str], list[s
     return ids, [a[i] for i in ids], [b[i] for i in ids]
 
 
-def kappa_files(path_a: str | Path, path_b: str | Path, *, resamples: int = DEFAULT_RESAMPLES,
-                confidence: float = 0.95, seed: int = DEFAULT_SEED) -> tuple[KappaResult, dict[str, int]]:
+def kappa_files(
+    path_a: str | Path,
+    path_b: str | Path,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    confidence: float = 0.95,
+    seed: int = DEFAULT_SEED,
+) -> tuple[KappaResult, dict[str, int]]:
     """Kappa of two label files joined on item_id; also how many items only one of them labelled."""
     a, b = read_labels(path_a), read_labels(path_b)
     ids, la, lb = join_labels(a, b)

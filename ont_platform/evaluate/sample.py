@@ -57,20 +57,32 @@ def summary_of(answer: Mapping[str, Any]) -> str:
     raw = answer.get("path")
     path: list[Any] = raw if isinstance(raw, list) else []
     if "intent" in answer or "q_id" in answer:
-        edges = "; ".join(f"{e.get('edge_id')} {e.get('from')}→{e.get('to')} tx={e.get('tx_hash')}"
-                          for e in path if isinstance(e, dict))
-        return (f"{answer.get('intent')} | confidence={answer.get('confidence')} | path: {edges or '-'} | "
-                f"cited: {', '.join(map(str, answer.get('cited_nodes') or [])) or '-'} | {answer.get('answer_ko', '')}")
+        edges = "; ".join(
+            f"{e.get('edge_id')} {e.get('from')}→{e.get('to')} tx={e.get('tx_hash')}"
+            for e in path
+            if isinstance(e, dict)
+        )
+        return (
+            f"{answer.get('intent')} | confidence={answer.get('confidence')} | path: {edges or '-'} | "
+            f"cited: {', '.join(map(str, answer.get('cited_nodes') or [])) or '-'} | {answer.get('answer_ko', '')}"
+        )
     if "decision" in answer or "query_id" in answer:
-        hops = "; ".join(f"{h.get('src')} -{h.get('rel')}-> {h.get('dst')} [{h.get('chunk_id')}]"
-                         for h in path if isinstance(h, dict))
-        return (f"{answer.get('decision')} {answer.get('answer') or ''} | factors: "
-                f"{', '.join(map(str, answer.get('factors') or [])) or '-'} | path: {hops or '-'} | "
-                f"{answer.get('reason', '')}")
+        hops = "; ".join(
+            f"{h.get('src')} -{h.get('rel')}-> {h.get('dst')} [{h.get('chunk_id')}]"
+            for h in path
+            if isinstance(h, dict)
+        )
+        return (
+            f"{answer.get('decision')} {answer.get('answer') or ''} | factors: "
+            f"{', '.join(map(str, answer.get('factors') or [])) or '-'} | path: {hops or '-'} | "
+            f"{answer.get('reason', '')}"
+        )
     if "status" in answer:
         urls = ", ".join(str(m.get("url")) for m in answer.get("matched") or [] if isinstance(m, dict))
-        return (f"{answer.get('status')} | {answer.get('parsed_filter') or '-'} | count={answer.get('count')} | "
-                f"{urls or '-'} | {answer.get('hedge', '')}")
+        return (
+            f"{answer.get('status')} | {answer.get('parsed_filter') or '-'} | count={answer.get('count')} | "
+            f"{urls or '-'} | {answer.get('hedge', '')}"
+        )
     return str(dict(answer))[:300]
 
 
@@ -82,9 +94,13 @@ def _item_id(answer: Mapping[str, Any], n: int) -> str:
     return f"line {n}"
 
 
-def stratified_sample(answers: Iterable[Mapping[str, Any]], *, rate: float = DEFAULT_RATE,
-                      seed: int = DEFAULT_SEED,
-                      questions: Mapping[str, str] | None = None) -> list[SampleRow]:
+def stratified_sample(
+    answers: Iterable[Mapping[str, Any]],
+    *,
+    rate: float = DEFAULT_RATE,
+    seed: int = DEFAULT_SEED,
+    questions: Mapping[str, str] | None = None,
+) -> list[SampleRow]:
     """Pick ``ceil(rate × size)`` answers of each stratum (see the module documentation), sorted by stratum
     and item id. ``questions`` maps answer ids to question text for the ``question`` column."""
     if not 0 < rate <= 1:

@@ -144,8 +144,16 @@ class ShaclSample:
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
 
-    def offer(self, table: str, signature: tuple[object, ...], key: Key, text: str, needs: tuple[Key, ...] = (),
-              *, flagged: bool = False) -> None:
+    def offer(
+        self,
+        table: str,
+        signature: tuple[object, ...],
+        key: Key,
+        text: str,
+        needs: tuple[Key, ...] = (),
+        *,
+        flagged: bool = False,
+    ) -> None:
         """Consider one resource (every valid row calls this once)."""
         sig = (table, signature)
         picked: Picked | None = None
@@ -177,4 +185,3 @@ class ShaclSample:
         picked = self.picked()
         have = {p.key for p in picked}
         return {k[1] for p in picked for k in p.needs if k[0] == kind and k not in have}
-

@@ -186,8 +186,15 @@ def check_folder(folder: Path, limits: Limits = DEFAULT_LIMITS) -> None:
     if not folder.is_dir():
         return  # domain_of_folder says so
     sizes = {name: limits.max_file_bytes for names in TABLES.values() for name in names}
-    sizes.update({"columns.csv": limits.max_file_bytes, "predicates.csv": limits.max_file_bytes,
-                  "meta.json": META_MAX_BYTES, ONTOLOGY_FILE: ONTOLOGY_MAX_BYTES, SHAPES_FILE: ONTOLOGY_MAX_BYTES})
+    sizes.update(
+        {
+            "columns.csv": limits.max_file_bytes,
+            "predicates.csv": limits.max_file_bytes,
+            "meta.json": META_MAX_BYTES,
+            ONTOLOGY_FILE: ONTOLOGY_MAX_BYTES,
+            SHAPES_FILE: ONTOLOGY_MAX_BYTES,
+        }
+    )
     problems = []
     for name, limit in sizes.items():
         path = folder / name
@@ -255,8 +262,9 @@ class DatasetLoad:
             foreign = [rel.iri for rel in self.onto.relations.values()]
             self._row_plan = self._shapes.row_plan(foreign)
             self._rows = RowChecker(self._shapes, foreign, self.types_of, self._row_plan)
-        needs_sample = mode == "sample" or (mode in ("auto", "rows") and (
-            self._row_plan is None or bool(self._row_plan.sampled)))
+        needs_sample = mode == "sample" or (
+            mode in ("auto", "rows") and (self._row_plan is None or bool(self._row_plan.sampled))
+        )
         self._sample: ShaclSample | None = ShaclSample() if needs_sample else None
         self._typed: list[tuple[str, Callable[[str], str | None]]] = []
         """(IRI prefix, id → class IRI) of the resources the tables define, for the row checks."""
@@ -325,7 +333,7 @@ class DatasetLoad:
         """The classes (IRIs) of a resource the tables define, by its IRI; ``None`` for another IRI."""
         for prefix, lookup in self._typed:
             if resource.startswith(prefix):
-                found = lookup(unquote(resource[len(prefix):]))
+                found = lookup(unquote(resource[len(prefix) :]))
                 if found is not None:
                     return frozenset((found,))
         return None
@@ -369,19 +377,29 @@ class DatasetLoad:
                 sampled = [f"{name}: the shapes do not compile ({why})" for name in names]
             elif plan is None:  # "sample" asked for
                 violations += shapes.violations(Triples(graph))
-                sampled = ["every shape (shacl=\"sample\")"]
+                sampled = ['every shape (shacl="sample")']
             else:
                 only = [i for i, name in enumerate(shapes.names) if name in plan.sampled]
                 violations += shapes.violations(Triples(graph), only=only)
                 sampled = [f"{name}: {why}" for name, why in plan.sampled.items()]
         sample_size = len(set(graph.subjects())) if graph is not None else 0
         if rows is not None:
-            self.shacl = ShaclReport("rows", resources=rows.stats.resources, triples=rows.stats.triples,
-                                     sampled_shapes=tuple(sampled), sample_resources=sample_size)
+            self.shacl = ShaclReport(
+                "rows",
+                resources=rows.stats.resources,
+                triples=rows.stats.triples,
+                sampled_shapes=tuple(sampled),
+                sample_resources=sample_size,
+            )
         else:
             assert graph is not None
-            self.shacl = ShaclReport("sampled", resources=sample_size, triples=len(graph),
-                                     sampled_shapes=tuple(sampled), sample_resources=sample_size)
+            self.shacl = ShaclReport(
+                "sampled",
+                resources=sample_size,
+                triples=len(graph),
+                sampled_shapes=tuple(sampled),
+                sample_resources=sample_size,
+            )
         self._raise(violations)
 
     def _sampled_graph(self) -> Graph:
@@ -412,7 +430,7 @@ class DatasetLoad:
         """The file and line that produced ``resource`` (an IRI), or the folder when no row did."""
         for prefix, file, lines in self._origins:
             if resource.startswith(prefix):
-                line = lines.get(unquote(resource[len(prefix):]))
+                line = lines.get(unquote(resource[len(prefix) :]))
                 if line is not None:
                     return file, line
         return str(self.folder), None
@@ -495,8 +513,14 @@ def _class_text(cls: URIRef | None) -> str | None:
 def read_transfers(load: DatasetLoad) -> Iterator[str]:
     """The rows of an on-chain folder (``onchain_nodes.csv``, ``onchain_edges.csv``) as checked N-Triples."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
-    nodes = open_table(folder / "onchain_nodes.csv", ("node_id", "address", "onto_class"), ("label",), problems, limits,
-                       kinds=_ONCHAIN_NODE_KINDS)
+    nodes = open_table(
+        folder / "onchain_nodes.csv",
+        ("node_id", "address", "onto_class"),
+        ("label",),
+        problems,
+        limits,
+        kinds=_ONCHAIN_NODE_KINDS,
+    )
     edges = open_table(
         folder / "onchain_edges.csv",
         ("edge_id", "rel", "from", "to", "tx_hash"),
@@ -534,7 +558,13 @@ def read_transfers(load: DatasetLoad) -> Iterator[str]:
             cls, flagged = unknown, True
         if norm is not None:
             if cls == unknown:
-                problems.append(Problem(nf, row.line, f"{node_id}: class Unknown is for addresses that fail normalisation, but {raw!r} is valid"))
+                problems.append(
+                    Problem(
+                        nf,
+                        row.line,
+                        f"{node_id}: class Unknown is for addresses that fail normalisation, but {raw!r} is valid",
+                    )
+                )
                 continue
             if norm in by_address:
                 problems.append(Problem(nf, row.line, f"address {norm} already used on line {by_address[norm]}"))
@@ -570,7 +600,9 @@ def read_transfers(load: DatasetLoad) -> Iterator[str]:
             continue
         rel = onto.relations.get(row.get("rel"))
         if rel is None:
-            problems.append(Problem(ef, row.line, f"unknown rel {row.get('rel')!r} (known: {', '.join(sorted(onto.relations))})"))
+            problems.append(
+                Problem(ef, row.line, f"unknown rel {row.get('rel')!r} (known: {', '.join(sorted(onto.relations))})")
+            )
             continue
         src, dst = row.get("from"), row.get("to")
         bad = [n for n in (src, dst) if n not in node_class]
@@ -580,7 +612,9 @@ def read_transfers(load: DatasetLoad) -> Iterator[str]:
         tx = row.get("tx_hash")
         if rel.inferred:
             if tx:
-                problems.append(Problem(ef, row.line, f"{edge_id}: {rel.notation} is inferred and cannot have a tx_hash"))
+                problems.append(
+                    Problem(ef, row.line, f"{edge_id}: {rel.notation} is inferred and cannot have a tx_hash")
+                )
                 continue
             if src == dst:
                 problems.append(Problem(ef, row.line, f"{edge_id}: {rel.notation} from a node to itself"))
@@ -594,14 +628,22 @@ def read_transfers(load: DatasetLoad) -> Iterator[str]:
         for end, node_id in (("from", src), ("to", dst)):
             allowed = rel.domain if end == "from" else rel.range
             if not onto.is_a(node_class[node_id], allowed):
-                problems.append(Problem(ef, row.line, f"{edge_id}: {end} node {node_id!r} has a class outside the {rel.notation} {'domain' if end == 'from' else 'range'}"))
+                problems.append(
+                    Problem(
+                        ef,
+                        row.line,
+                        f"{edge_id}: {end} node {node_id!r} has a class outside the {rel.notation} {'domain' if end == 'from' else 'range'}",
+                    )
+                )
                 ok = False
         attrs = _onchain_attrs(row, ef, edge_id, problems)
         if not ok or attrs is None or problems:
             continue
         e, s, o, kind = edge_iri(edge_id), node_iri(src), node_iri(dst), terms[rel.iri]
-        text = (f"{e} {_TYPE} {terms[rel.resource_class]} .\n{e} {_ID} {plain(edge_id)} .\n"
-                f"{e} {_SOURCE} {s} .\n{e} {_TARGET} {o} .\n{e} {_KIND} {kind} .\n")
+        text = (
+            f"{e} {_TYPE} {terms[rel.resource_class]} .\n{e} {_ID} {plain(edge_id)} .\n"
+            f"{e} {_SOURCE} {s} .\n{e} {_TARGET} {o} .\n{e} {_KIND} {kind} .\n"
+        )
         if tx:
             text += f'{e} {_TX} "{tx.lower()}" .\n'  # 0x + hex digits: nothing to escape
         for pred, lit in attrs:
@@ -620,7 +662,9 @@ def _onchain_attrs(row: Row, file: str, edge_id: str, problems: list[Problem]) -
     value, token, block, ts = row.get("value"), row.get("token"), row.get("block_number"), row.get("timestamp")
     if value:
         if not _UINT.match(value):
-            problems.append(Problem(file, row.line, f"{edge_id}: value must be a whole number of base units, got {value[:40]!r}"))
+            problems.append(
+                Problem(file, row.line, f"{edge_id}: value must be a whole number of base units, got {value[:40]!r}")
+            )
             return None
         out.append((_VALUE, f'"{value.lstrip("0") or "0"}"'))  # exact digits, never int64/float
     if token:
@@ -634,13 +678,17 @@ def _onchain_attrs(row: Row, file: str, edge_id: str, problems: list[Problem]) -
                 return None
     if block:
         if not _UINT.match(block):
-            problems.append(Problem(file, row.line, f"{edge_id}: block_number must be a whole number, got {block[:40]!r}"))
+            problems.append(
+                Problem(file, row.line, f"{edge_id}: block_number must be a whole number, got {block[:40]!r}")
+            )
             return None
         out.append((_BLOCK, f'"{block.lstrip("0") or "0"}"{_XSD_INTEGER}'))
     if ts:
         stamp = _timestamp(ts)
         if stamp is None:
-            problems.append(Problem(file, row.line, f"{edge_id}: timestamp must be unix seconds or ISO 8601, got {ts[:40]!r}"))
+            problems.append(
+                Problem(file, row.line, f"{edge_id}: timestamp must be unix seconds or ISO 8601, got {ts[:40]!r}")
+            )
             return None
         out.append((_STAMP, f'"{stamp}"{_XSD_DATETIME}'))
     return out
@@ -684,14 +732,26 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
     """The rows of an entity–relation folder (``kg_nodes.csv``, ``kg_edges.csv``, ``kg_chunks.csv``) as checked
     N-Triples, against the folder's domain ontology (the bundled kg one or the user's own)."""
     folder, onto, problems, limits, sample = load.folder, load.onto, load._problems, load.limits, load._sample
-    nodes = open_table(folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits,
-                       kinds=_KG_NODE_KINDS)
-    edges = open_table(folder / "kg_edges.csv", ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"), (), problems,
-                       limits, kinds=_KG_EDGE_KINDS)
+    nodes = open_table(
+        folder / "kg_nodes.csv", ("node_id", "class", "label"), ("aliases",), problems, limits, kinds=_KG_NODE_KINDS
+    )
+    edges = open_table(
+        folder / "kg_edges.csv",
+        ("edge_id", "src", "rel", "dst", "chunk_id", "grounded"),
+        (),
+        problems,
+        limits,
+        kinds=_KG_EDGE_KINDS,
+    )
     chunks = open_table(folder / "kg_chunks.csv", ("chunk_id", "text"), (), problems, limits, kinds=_KG_CHUNK_KINDS)
     if nodes is None or edges is None or chunks is None:
         return
-    node_iri, edge_iri, chunk_iri, terms = Minter(load.domain, "node"), Minter(load.domain, "edge"), Minter(load.domain, "chunk"), _Terms()
+    node_iri, edge_iri, chunk_iri, terms = (
+        Minter(load.domain, "node"),
+        Minter(load.domain, "edge"),
+        Minter(load.domain, "chunk"),
+        _Terms(),
+    )
     chunk_ids: dict[str, int] = {}
     load._origins.append((chunk_iri.bare, chunks.name, chunk_ids))
     load._typed.append((chunk_iri.bare, lambda i: str(ONT.Chunk) if i in chunk_ids else None))
@@ -754,7 +814,11 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
             continue
         rel = onto.relations.get(row.get("rel"))
         if rel is None:
-            problems.append(Problem(edges.name, row.line, f"unknown rel {row.get('rel')!r} (known: {', '.join(sorted(onto.relations))})"))
+            problems.append(
+                Problem(
+                    edges.name, row.line, f"unknown rel {row.get('rel')!r} (known: {', '.join(sorted(onto.relations))})"
+                )
+            )
             continue
         src, dst, cid = row.get("src"), row.get("dst"), row.get("chunk_id")
         bad = [n for n in (src, dst) if n not in node_class]
@@ -763,7 +827,9 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
             problems.append(Problem(edges.name, row.line, f"{edge_id}: unknown node(s) {', '.join(map(repr, bad))}"))
             continue
         if grounded is None:
-            problems.append(Problem(edges.name, row.line, f"{edge_id}: grounded must be true or false, got {row.get('grounded')!r}"))
+            problems.append(
+                Problem(edges.name, row.line, f"{edge_id}: grounded must be true or false, got {row.get('grounded')!r}")
+            )
             continue
         if cid and cid not in chunk_ids:
             problems.append(Problem(edges.name, row.line, f"{edge_id}: chunk {cid!r} is not in kg_chunks.csv"))
@@ -785,9 +851,11 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
         if problems:
             continue
         e, s, o, kind = edge_iri(edge_id), node_iri(src), node_iri(dst), terms[rel.iri]
-        text = (f"{e} {_TYPE} {terms[rel.resource_class]} .\n{e} {_ID} {plain(edge_id)} .\n"
-                f"{e} {_SOURCE} {s} .\n{e} {_TARGET} {o} .\n{e} {_KIND} {kind} .\n"
-                f"{e} {_GROUNDED} {typed(grounded, _XSD_BOOLEAN)} .\n")
+        text = (
+            f"{e} {_TYPE} {terms[rel.resource_class]} .\n{e} {_ID} {plain(edge_id)} .\n"
+            f"{e} {_SOURCE} {s} .\n{e} {_TARGET} {o} .\n{e} {_KIND} {kind} .\n"
+            f"{e} {_GROUNDED} {typed(grounded, _XSD_BOOLEAN)} .\n"
+        )
         needs: tuple[Key, ...] = (("node", src), ("node", dst))
         if cid:
             text += f"{e} {_CHUNK} {chunk_iri(cid)} .\n"
@@ -827,16 +895,23 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                 problems.append(Problem(extra.name, row.line, f"column name must be lower_snake_case, got {name!r}"))
                 continue
             if ctype not in ("integer", "decimal", "date", "boolean", "text", "rank"):
-                problems.append(Problem(extra.name, row.line, "type must be integer, decimal, date, boolean, text or "
-                                                              f"rank, got {row.get('type')!r}"))
+                problems.append(
+                    Problem(
+                        extra.name,
+                        row.line,
+                        f"type must be integer, decimal, date, boolean, text or rank, got {row.get('type')!r}",
+                    )
+                )
                 continue
             rank, ctype = ctype == "rank", "decimal" if ctype == "rank" else ctype
             prop = PG[name]
             labels = [row.get("label_ko"), *[a.strip() for a in row.get("aliases").split("|") if a.strip()]]
             columns[name] = Column(name, prop, ctype, tuple(labels))
             p = term(prop)
-            text = (f"{p} {term(PG.column)} {plain(name)} .\n{p} {term(PG.columnType)} {plain(ctype)} .\n"
-                    f"{p} {_LABEL} {tagged(row.get('label_ko'), 'ko')} .\n")
+            text = (
+                f"{p} {term(PG.column)} {plain(name)} .\n{p} {term(PG.columnType)} {plain(ctype)} .\n"
+                f"{p} {_LABEL} {tagged(row.get('label_ko'), 'ko')} .\n"
+            )
             if rank:
                 text += f"{p} {term(PG.rankLike)} {typed('true', _XSD_BOOLEAN)} .\n"
             for alias in labels[1:]:
@@ -851,8 +926,11 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
         for row in table.rows if table else []:
             phrase, op, value, applies = row.get("phrase"), row.get("op"), row.get("value"), row.get("applies_to")
             if not phrase or op not in _OPS | set(date_ops):
-                problems.append(Problem(preds.name, row.line,
-                                        f"needs a phrase and an op in {sorted(_OPS | set(date_ops))}, got {op!r}"))
+                problems.append(
+                    Problem(
+                        preds.name, row.line, f"needs a phrase and an op in {sorted(_OPS | set(date_ops))}, got {op!r}"
+                    )
+                )
                 continue
             if applies and applies not in columns:
                 problems.append(Problem(preds.name, row.line, f"applies_to names unknown column {applies!r}"))
@@ -869,8 +947,9 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                 except InvalidOperation:
                     number = Decimal("NaN")
                 kind, lexical, suffix = ("date" if op in date_ops else "number"), format(number, "f"), _XSD_DECIMAL
-                if not number.is_finite() or (kind == "date" and (number != number.to_integral_value()
-                                                                   or not 0 <= number <= 36_500)):
+                if not number.is_finite() or (
+                    kind == "date" and (number != number.to_integral_value() or not 0 <= number <= 36_500)
+                ):
                     want = "a whole number of days (0 to 36500)" if kind == "date" else "a number or true/false"
                     problems.append(Problem(preds.name, row.line, f"value must be {want}, got {value!r}"))
                     continue
@@ -878,8 +957,7 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                     lexical = str(int(number))
             fits = {"boolean": ("boolean",), "date": ("date",), "number": numeric}[kind]
             if target is not None and target not in fits:
-                problems.append(Problem(preds.name, row.line, f"{op} {value} does not fit {applies} ({target} "
-                                                              "column)"))
+                problems.append(Problem(preds.name, row.line, f"{op} {value} does not fit {applies} ({target} column)"))
                 continue
             # one resource per row: a phrase's later rows (other columns) must not merge into its first one
             key = f"predicate:{phrase}"
@@ -887,8 +965,10 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
                 key += f"|{applies}|{op}|{lexical}"
             phrases_seen.add(phrase)
             node = predicate_iri(key)
-            text = (f"{node} {_TYPE} {term(PG.VaguePredicate)} .\n{node} {term(PG.phrase)} {plain(phrase)} .\n"
-                    f"{node} {term(PG.op)} {plain(op)} .\n{node} {term(PG.value)} {typed(lexical, suffix)} .\n")
+            text = (
+                f"{node} {_TYPE} {term(PG.VaguePredicate)} .\n{node} {term(PG.phrase)} {plain(phrase)} .\n"
+                f"{node} {term(PG.op)} {plain(op)} .\n{node} {term(PG.value)} {typed(lexical, suffix)} .\n"
+            )
             if applies:
                 text += f"{node} {term(PG.appliesTo)} {plain(applies)} .\n"
             load._extra.append(text)
@@ -898,8 +978,10 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
     if table_reader is None:
         return
     name_of = table_reader.name
-    cells = [(name, col.type, term(col.iri), datatype_suffix("string" if col.type == "text" else col.type))
-             for name, col in columns.items()]
+    cells = [
+        (name, col.type, term(col.iri), datatype_suffix("string" if col.type == "text" else col.type))
+        for name, col in columns.items()
+    ]
     page_iri = Minter(load.domain, "page")
     seen: dict[str, int] = {}
     load._origins.append((page_iri.bare, name_of, seen))
@@ -931,8 +1013,9 @@ def read_pages(load: DatasetLoad) -> Iterator[str]:
             if problems:
                 continue
             page = page_iri(url)
-            text = (f"{page} {_TYPE} {_WEBPAGE} .\n{page} {_ID} {plain(url)} .\n"
-                    f"{page} {_URL} {typed(url, _XSD_ANYURI)} .\n")
+            text = (
+                f"{page} {_TYPE} {_WEBPAGE} .\n{page} {_ID} {plain(url)} .\n{page} {_URL} {typed(url, _XSD_ANYURI)} .\n"
+            )
             for _name, pred, lit in values:
                 text += f"{page} {pred} {lit} .\n"
             if sample is not None:

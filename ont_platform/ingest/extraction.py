@@ -308,8 +308,11 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
             issues.append(ValidationIssue(code=UNSAFE_TEXT, path=path, message=str(exc)))
             return value
 
-    evidence_fields: tuple[tuple[str, TextKind], ...] = (("source_url", "label"), ("chunk_text", "text"),
-                                                         ("chunk_id", "id"))
+    evidence_fields: tuple[tuple[str, TextKind], ...] = (
+        ("source_url", "label"),
+        ("chunk_text", "text"),
+        ("chunk_id", "id"),
+    )
 
     def evidence(items: list[Evidence], path: str) -> list[Evidence]:
         out = []
@@ -341,22 +344,37 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
             clean(e.ontology_class, "label", f"{p}.ontology_class")
         attributes(dict(e.attributes), p)
         if new_id in first:  # the guard refused ids that were equal as given: these became equal by NFKC
-            issues.append(ValidationIssue(code=DUPLICATE_ID, path=f"{p}.id", message=(
-                f"id {e.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.entities[{first[new_id]}]")))
+            issues.append(
+                ValidationIssue(
+                    code=DUPLICATE_ID,
+                    path=f"{p}.id",
+                    message=(
+                        f"id {e.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.entities[{first[new_id]}]"
+                    ),
+                )
+            )
         first.setdefault(new_id, i)
         entities.append(e.model_copy(update={"id": new_id, "evidence": evidence(e.evidence, p)}))
     relations: list[OntologyRelation] = []
     seen: dict[str, int] = {}
     for j, r in enumerate(ext.relations):
         p = f"$.relations[{j}]"
-        update: dict[str, object] = {end: clean(getattr(r, end), "id", f"{p}.{end}")
-                                     for end in ("id", "source_id", "target_id")}
+        update: dict[str, object] = {
+            end: clean(getattr(r, end), "id", f"{p}.{end}") for end in ("id", "source_id", "target_id")
+        }
         clean(r.predicate, "label", f"{p}.predicate")
         attributes(dict(r.attributes), p)
         new_id = str(update["id"])
         if new_id in seen:
-            issues.append(ValidationIssue(code=DUPLICATE_ID, path=f"{p}.id", message=(
-                f"id {r.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.relations[{seen[new_id]}]")))
+            issues.append(
+                ValidationIssue(
+                    code=DUPLICATE_ID,
+                    path=f"{p}.id",
+                    message=(
+                        f"id {r.id[:60]!r} is {new_id[:60]!r} once normalised (NFKC), the id of $.relations[{seen[new_id]}]"
+                    ),
+                )
+            )
         seen.setdefault(new_id, j)
         update["evidence"] = evidence(r.evidence, p)
         relations.append(r.model_copy(update=update))
@@ -375,7 +393,7 @@ def _already_stored(store: Store, triples: list[tuple[str, str, str]]) -> int:
     quad: 0.15 s per million triples, twice per batch."""
     present = 0
     for i in range(0, len(triples), _PRESENT_BATCH):
-        rows = " ".join(f"({s} {p} {o})" for s, p, o in triples[i:i + _PRESENT_BATCH])
+        rows = " ".join(f"({s} {p} {o})" for s, p, o in triples[i : i + _PRESENT_BATCH])
         query = f"SELECT (COUNT(*) AS ?n) WHERE {{ VALUES (?s ?p ?o) {{ {rows} }} ?s ?p ?o }}"
         found = store.select(query)
         present += int(str(found[0]["n"])) if found else 0
@@ -395,8 +413,9 @@ def _resolve(kg: Any, domain: str) -> Domain:
 
 
 def _stored_domain(store: Store) -> str | None:
-    rows = store.select(f"SELECT DISTINCT ?d WHERE {{ ?ds a {iri(str(ONT.Dataset))} ; {iri(str(ONT.domain))} ?d }} "
-                        "LIMIT 2")
+    rows = store.select(
+        f"SELECT DISTINCT ?d WHERE {{ ?ds a {iri(str(ONT.Dataset))} ; {iri(str(ONT.domain))} ?d }} LIMIT 2"
+    )
     domains = [str(r["d"]) for r in rows if r["d"] is not None]
     return domains[0] if len(domains) == 1 else None
 

@@ -33,8 +33,9 @@ from ont_platform.storage.base import Store
 from ont_platform.validation.facts import shacl_violations
 
 
-def check_import(store: Store, graph: Graph, source: str, domain_of: Callable[[str], Domain],
-                 max_problems: int = 20) -> None:
+def check_import(
+    store: Store, graph: Graph, source: str, domain_of: Callable[[str], Domain], max_problems: int = 20
+) -> None:
     """Raise DatasetError naming every problem (up to ``max_problems``) of importing ``graph`` into ``store``."""
     by_domain: dict[str, set[URIRef]] = defaultdict(set)
     for s, _, o in graph:
@@ -56,10 +57,16 @@ def check_import(store: Store, graph: Graph, source: str, domain_of: Callable[[s
                 assert rs is not None and rp is not None and ro is not None  # ?s ?p ?o are bound in every row
                 stored.add((rs, rp, ro))
         for s, _, cls in graph.triples((None, RDF.type, None)):
-            if (isinstance(s, URIRef) and s in resources and isinstance(cls, URIRef) and cls not in known
-                    and not str(cls).startswith(str(ONT))):
-                problems.append(Problem(source, None, f"{_short(s)}: {_short(cls)} is not a class of the {name} "
-                                                      "ontology"))
+            if (
+                isinstance(s, URIRef)
+                and s in resources
+                and isinstance(cls, URIRef)
+                and cls not in known
+                and not str(cls).startswith(str(ONT))
+            ):
+                problems.append(
+                    Problem(source, None, f"{_short(s)}: {_short(cls)} is not a class of the {name} ontology")
+                )
         merged = stored + graph
         problems += _disjoint(onto.graph, merged, resources, source, onto.superclasses)
         focus = {s for s in graph.subjects() if isinstance(s, URIRef) and s in resources}
@@ -72,10 +79,14 @@ def check_import(store: Store, graph: Graph, source: str, domain_of: Callable[[s
         raise DatasetError(problems[:max_problems])
 
 
-def _disjoint(ontology: Graph, data: Graph, resources: set[URIRef], source: str,
-              supers: Callable[[URIRef], frozenset[URIRef]]) -> list[Problem]:
-    pairs = {frozenset((a, b)) for a, b in ontology.subject_objects(OWL.disjointWith)
-             if isinstance(a, URIRef) and isinstance(b, URIRef)}
+def _disjoint(
+    ontology: Graph, data: Graph, resources: set[URIRef], source: str, supers: Callable[[URIRef], frozenset[URIRef]]
+) -> list[Problem]:
+    pairs = {
+        frozenset((a, b))
+        for a, b in ontology.subject_objects(OWL.disjointWith)
+        if isinstance(a, URIRef) and isinstance(b, URIRef)
+    }
     if not pairs:
         return []
     out = []
@@ -84,8 +95,14 @@ def _disjoint(ontology: Graph, data: Graph, resources: set[URIRef], source: str,
         every = {(k, up) for k in kinds for up in supers(k) | {k}}
         for (ka, a), (kb, b) in combinations(sorted(every), 2):
             if ka != kb and frozenset((a, b)) in pairs:
-                out.append(Problem(source, None, f"{_short(s)} would be both {_short(ka)} and {_short(kb)}, "
-                                                 f"which the ontology declares disjoint"))
+                out.append(
+                    Problem(
+                        source,
+                        None,
+                        f"{_short(s)} would be both {_short(ka)} and {_short(kb)}, "
+                        f"which the ontology declares disjoint",
+                    )
+                )
                 break
     return out
 
@@ -94,7 +111,7 @@ def _domain(term: URIRef) -> str | None:
     text = str(term)
     if not text.startswith(ID):
         return None
-    return unquote(text[len(ID):].split("/", 1)[0])
+    return unquote(text[len(ID) :].split("/", 1)[0])
 
 
 def _short(term: URIRef) -> str:

@@ -69,9 +69,16 @@ def mode_of(value: str) -> LoadMode:
     return value  # type: ignore[return-value]  # checked just above
 
 
-def plan(store: Store, chunks: Iterable[bytes], relations: frozenset[URIRef], mode: LoadMode,
-         origin: Callable[[str], tuple[str, int | None]], *, fixed: frozenset[URIRef] = frozenset(),
-         max_problems: int = 20) -> Increment:
+def plan(
+    store: Store,
+    chunks: Iterable[bytes],
+    relations: frozenset[URIRef],
+    mode: LoadMode,
+    origin: Callable[[str], tuple[str, int | None]],
+    *,
+    fixed: frozenset[URIRef] = frozenset(),
+    max_problems: int = 20,
+) -> Increment:
     """Compare the folder's triples (``chunks``, N-Triples) with the store; raise DatasetError on a conflict
     the mode does not allow. ``relations``: the predicates of direct relation triples (kept out of a
     resource's own description); ``fixed``: literal-valued predicates an upsert never replaces either (the
@@ -107,9 +114,11 @@ def plan(store: Store, chunks: Iterable[bytes], relations: frozenset[URIRef], mo
         if mode == "strict" or links:
             file, line = origin(str(s))
             fields = sorted({_short(p) for p, _ in [*gone, *came]})
-            why = (f"{_short(s)} differs from the stored one in {', '.join(fields)}"
-                   + (" (what it links to; give the row a new id)" if mode == "upsert" else
-                      " (load with mode='upsert' to replace its values)"))
+            why = f"{_short(s)} differs from the stored one in {', '.join(fields)}" + (
+                " (what it links to; give the row a new id)"
+                if mode == "upsert"
+                else " (load with mode='upsert' to replace its values)"
+            )
             problems.append(Problem(file, line, why))
             if len(problems) >= max_problems:
                 break

@@ -55,8 +55,9 @@ class Resolution:
         return [(node, SKOS.altLabel, label) for node, label in self.aliases]
 
 
-def resolve(ctx: Context, ext: OntologyExtractionResult, index: OntologyIndex,
-            findings: Findings) -> tuple[OntologyExtractionResult, Resolution]:
+def resolve(
+    ctx: Context, ext: OntologyExtractionResult, index: OntologyIndex, findings: Findings
+) -> tuple[OntologyExtractionResult, Resolution]:
     """The extraction with linked entities renamed to their nodes' ids, and what was linked and created;
     ambiguous or mismatched names are reported as errors in ``findings``."""
     onto = index.onto
@@ -77,15 +78,21 @@ def resolve(ctx: Context, ext: OntologyExtractionResult, index: OntologyIndex,
                 kinds = ctx.node_classes(node)
                 (fits if any(_related(onto, k, cls) for k in kinds) else other).append(node)
             if len(fits) > 1:
-                findings.error(AMBIGUOUS_ENTITY, f"$.entities[{i}].label",
-                               f"{e.label[:60]!r} names {len(fits)} nodes of the graph: {_listed(ctx, fits)}",
-                               "Use the id of the one meant as the entity's id.")
+                findings.error(
+                    AMBIGUOUS_ENTITY,
+                    f"$.entities[{i}].label",
+                    f"{e.label[:60]!r} names {len(fits)} nodes of the graph: {_listed(ctx, fits)}",
+                    "Use the id of the one meant as the entity's id.",
+                )
                 entities.append(e)
                 continue
             if not fits and other:
-                findings.error(CLASS_MISMATCH, f"$.entities[{i}].ontology_class",
-                               f"{e.label[:60]!r} already names {_listed(ctx, other)} in the graph, not a "
-                               f"{e.ontology_class}", "Check the class, or use a name that tells them apart.")
+                findings.error(
+                    CLASS_MISMATCH,
+                    f"$.entities[{i}].ontology_class",
+                    f"{e.label[:60]!r} already names {_listed(ctx, other)} in the graph, not a {e.ontology_class}",
+                    "Check the class, or use a name that tells them apart.",
+                )
                 entities.append(e)
                 continue
             stored = fits[0] if fits else None
@@ -100,14 +107,21 @@ def resolve(ctx: Context, ext: OntologyExtractionResult, index: OntologyIndex,
         if e.label not in names:
             out.aliases.append((mint(ctx.domain, "node", stored), Literal(e.label)))
         entities.append(e.model_copy(update={"id": stored, "label": label or e.label}))
-    relations = [r.model_copy(update={"source_id": rename.get(r.source_id, r.source_id),
-                                      "target_id": rename.get(r.target_id, r.target_id)}) for r in ext.relations]
+    relations = [
+        r.model_copy(
+            update={
+                "source_id": rename.get(r.source_id, r.source_id),
+                "target_id": rename.get(r.target_id, r.target_id),
+            }
+        )
+        for r in ext.relations
+    ]
     return ext.model_copy(update={"entities": entities, "relations": relations}), out
 
 
 def _by_id(ctx: Context, entity_id: str) -> str | None:
     """The stored node with this id, or with the id after the extraction prefix."""
-    for candidate in (entity_id, entity_id[len(_PREFIX):] if entity_id.startswith(_PREFIX) else None):
+    for candidate in (entity_id, entity_id[len(_PREFIX) :] if entity_id.startswith(_PREFIX) else None):
         if candidate and ctx.node_classes(candidate):
             return candidate
     return None

@@ -33,8 +33,11 @@ from ont_platform.storage.base import Store
 from ont_platform.text_policy import UnsafeText, clean_text
 
 PROV = Namespace("http://www.w3.org/ns/prov#")
-_MOVED: dict[Node, URIRef] = {ONT.source: ONT.retractedSource, ONT.target: ONT.retractedTarget,
-                              ONT.kind: ONT.retractedKind}
+_MOVED: dict[Node, URIRef] = {
+    ONT.source: ONT.retractedSource,
+    ONT.target: ONT.retractedTarget,
+    ONT.kind: ONT.retractedKind,
+}
 _MAX_REASON = 2000
 
 
@@ -57,12 +60,25 @@ class RetractReport:
         return table(type(self).__name__, self.as_dict())
 
     def as_dict(self) -> dict[str, object]:
-        return {"domain": self.domain, "activity": self.activity, "edges": self.edges, "nodes": self.nodes,
-                "triples_removed": self.triples_removed}
+        return {
+            "domain": self.domain,
+            "activity": self.activity,
+            "edges": self.edges,
+            "nodes": self.nodes,
+            "triples_removed": self.triples_removed,
+        }
 
 
-def retract(store: Store, domain: str, *, edge_ids: list[str], node_ids: list[str], reason: str,
-            by: str | None = None, now: dt.datetime | None = None) -> RetractReport:
+def retract(
+    store: Store,
+    domain: str,
+    *,
+    edge_ids: list[str],
+    node_ids: list[str],
+    reason: str,
+    by: str | None = None,
+    now: dt.datetime | None = None,
+) -> RetractReport:
     """Retract the relations ``edge_ids`` and the nodes ``node_ids`` of ``domain`` (with their relations).
     Raises InputError, changing nothing, for an empty reason, an unknown or already retracted id, or nothing
     to retract."""
@@ -95,12 +111,17 @@ def retract(store: Store, domain: str, *, edge_ids: list[str], node_ids: list[st
     when = (now or dt.datetime.now(dt.UTC)).replace(microsecond=0)
     deletes: list[tuple[Node, Node, Node]] = []
     inserts: list[tuple[Node, Node, Node]] = [
-        (activity, RDF.type, PROV.Activity), (activity, PROV.endedAtTime, Literal(when)),
-        (activity, RDFS.comment, Literal(why))]
+        (activity, RDF.type, PROV.Activity),
+        (activity, PROV.endedAtTime, Literal(when)),
+        (activity, RDFS.comment, Literal(why)),
+    ]
     if who:
         agent = URIRef(f"{activity}#agent")
-        inserts += [(activity, PROV.wasAssociatedWith, agent), (agent, RDF.type, PROV.Agent),
-                    (agent, RDFS.label, Literal(who))]
+        inserts += [
+            (activity, PROV.wasAssociatedWith, agent),
+            (agent, RDF.type, PROV.Agent),
+            (agent, RDFS.label, Literal(who)),
+        ]
     removed = 0
     for e in edges:
         links = {p: o for p, o in about[e] if p in _MOVED}

@@ -45,14 +45,17 @@ from ont_platform.text_policy import ANY_REFUSED, TextKind, UnsafeText, clean_te
 
 _BLOCK = 1 << 20
 _BOM = codecs.BOM_UTF8
-_NOT_PLAIN = re.compile(rb'[^\x20\x21\x23-\x7e\n\r]')
+_NOT_PLAIN = re.compile(rb"[^\x20\x21\x23-\x7e\n\r]")
 """A byte that is not printable ASCII or a line break, or a quote (a quoted cell may hold a line break)."""
 _FIELD_LIMIT = threading.Lock()
 _SHOWN_NAMES = 20
 """Column names listed in a header problem; the rest are counted."""
 _KINDS = {
-    stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
-    stat.S_IFDIR: "a directory", stat.S_IFSOCK: "a socket",
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFDIR: "a directory",
+    stat.S_IFSOCK: "a socket",
 }
 
 
@@ -196,8 +199,11 @@ class TableReader:
                     return
                 except csv.Error as exc:
                     # the reader cannot find the next row after this: stop here (the table is refused anyway)
-                    reason = (f"a cell of more than {max_cell} characters is over the limit" if _too_long(exc)
-                              else f"malformed CSV: {exc}")
+                    reason = (
+                        f"a cell of more than {max_cell} characters is over the limit"
+                        if _too_long(exc)
+                        else f"malformed CSV: {exc}"
+                    )
                     self.problems.append(Problem(name, start, reason))
                     return
                 line = reader.line_num
@@ -218,8 +224,10 @@ class TableReader:
                     joined = " ".join(stripped)
                     try:
                         if ANY_REFUSED.search(joined) is not None:
-                            stripped = [clean_text(c, k, what=col) if c else c
-                                        for c, k, col in zip(stripped, kinds, self.columns, strict=True)]
+                            stripped = [
+                                clean_text(c, k, what=col) if c else c
+                                for c, k, col in zip(stripped, kinds, self.columns, strict=True)
+                            ]
                         elif ids and not joined.isascii():
                             for i in ids:
                                 if not stripped[i].isascii():
@@ -261,7 +269,9 @@ def _check_bytes(path: Path, name: str, problems: list[Problem], max_bytes: int)
         try:
             decoder.decode(b"", final=True)
         except UnicodeDecodeError as exc:
-            problems.append(Problem(name, None, f"not UTF-8 text (byte {offset - len(decoder.getstate()[0]) + exc.start})"))
+            problems.append(
+                Problem(name, None, f"not UTF-8 text (byte {offset - len(decoder.getstate()[0]) + exc.start})")
+            )
             return None
     if nul:
         problems.append(Problem(name, None, "contains NUL bytes: not a text table"))
@@ -300,8 +310,11 @@ def open_table(
         problems.append(Problem(name, 1, "empty file: a header row is required"))
         return None
     except csv.Error as exc:
-        reason = (f"a header cell of more than {limits.max_cell_chars} characters is over the limit"
-                  if _too_long(exc) else f"malformed header: {exc}")
+        reason = (
+            f"a header cell of more than {limits.max_cell_chars} characters is over the limit"
+            if _too_long(exc)
+            else f"malformed header: {exc}"
+        )
         problems.append(Problem(name, 1, reason))
         return None
     columns = [h.strip() for h in header]

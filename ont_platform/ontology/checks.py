@@ -71,13 +71,16 @@ def check_ontology(domain: Domain, *, reasoner: bool = False) -> OntologyReport:
         for side, allowed in (("domain", rel.domain), ("range", rel.range)):
             if not allowed:
                 if not _inherits(g, rel.iri, RDFS.domain if side == "domain" else RDFS.range):
-                    report.warnings.append(f"{what} has no rdfs:{side}: its {'subjects' if side == 'domain' else 'objects'} "
-                                           "are not type-checked and questions cannot be checked through it")
+                    report.warnings.append(
+                        f"{what} has no rdfs:{side}: its {'subjects' if side == 'domain' else 'objects'} "
+                        "are not type-checked and questions cannot be checked through it"
+                    )
                 continue
             unknown = sorted(local_name(c) for c in allowed if c not in declared)
             if unknown:
-                report.errors.append(f"{what}: rdfs:{side} names {', '.join(unknown)}, which the ontology does not "
-                                     "declare as a class")
+                report.errors.append(
+                    f"{what}: rdfs:{side} names {', '.join(unknown)}, which the ontology does not declare as a class"
+                )
     if reasoner and not report.errors:
         report.reasoner = _reason(domain, report)
     return report
@@ -110,8 +113,9 @@ def _reason(domain: Domain, report: OntologyReport) -> str:
         report.errors.append("the HermiT reasoner finds the ontology inconsistent")
         return "inconsistent"
     for iri in found:
-        report.errors.append(f"class {local_name(URIRef(iri))} is unsatisfiable (the HermiT reasoner proves it can "
-                             "have no member)")
+        report.errors.append(
+            f"class {local_name(URIRef(iri))} is unsatisfiable (the HermiT reasoner proves it can have no member)"
+        )
     return "consistent" if not found else "unsatisfiable classes"
 
 
@@ -132,7 +136,8 @@ def _run_hermit(graph: Graph) -> list[str]:
     world = owlready2.World()
     try:
         world.get_ontology("https://w3id.org/ont-platform/user-check#").load(
-            fileobj=io.BytesIO(data), format="ntriples")
+            fileobj=io.BytesIO(data), format="ntriples"
+        )
         owlready2.sync_reasoner_hermit(world, debug=0, ignore_unsupported_datatypes=True)
         return sorted(c.iri for c in world.inconsistent_classes() if c.iri != str(OWL.Nothing))
     except owlready2.OwlReadyInconsistentOntologyError:

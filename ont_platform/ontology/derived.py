@@ -62,8 +62,10 @@ def derived_shapes(onto: DomainOntology) -> Graph:
     g.add((one_class, SH.qualifiedMinCount, Literal(1)))
     g.add((one_class, SH.qualifiedMaxCount, Literal(1)))
     g.add((one_class, SH.message, Literal(f"An entity must have exactly one class of the {onto.domain} ontology")))
-    for path, message in ((ONT.id, "An entity must have an ont:id (its node_id)"),
-                          (RDFS.label, "An entity must have an rdfs:label")):
+    for path, message in (
+        (ONT.id, "An entity must have an ont:id (its node_id)"),
+        (RDFS.label, "An entity must have an rdfs:label"),
+    ):
         prop = BNode()
         g.add((entity, SH.property, prop))
         g.add((prop, SH.path, path))
@@ -81,8 +83,9 @@ def derived_shapes(onto: DomainOntology) -> Graph:
         g.add((rel_shape, SH.property, kind))
         g.add((kind, SH.path, ONT.kind))
         g.add((kind, SH["in"], _list(g, (r.iri for r in relations))))
-        g.add((kind, SH.message, Literal(f"The ont:kind of a relation must be a relation of the {onto.domain} "
-                                         "ontology")))
+        g.add(
+            (kind, SH.message, Literal(f"The ont:kind of a relation must be a relation of the {onto.domain} ontology"))
+        )
         grounded = BNode()
         g.add((rel_shape, SH.property, grounded))
         g.add((grounded, SH.path, ONT.grounded))
@@ -101,8 +104,15 @@ def derived_shapes(onto: DomainOntology) -> Graph:
             g.add((prop, SH.path, RDF.type))
             g.add((prop, SH.qualifiedValueShape, _class_list(g, onto, rel.domain)))
             g.add((prop, SH.qualifiedMinCount, Literal(1)))
-            g.add((prop, SH.message, Literal(f"The subject of {name} must be a "
-                                             f"{' or '.join(sorted(local_name(c) for c in rel.domain))}")))
+            g.add(
+                (
+                    prop,
+                    SH.message,
+                    Literal(
+                        f"The subject of {name} must be a {' or '.join(sorted(local_name(c) for c in rel.domain))}"
+                    ),
+                )
+            )
         if rel.range:
             node = BNode()
             g.add((node, RDF.type, SH.NodeShape))
@@ -115,6 +125,11 @@ def derived_shapes(onto: DomainOntology) -> Graph:
             g.add((shape, SH.property, prop))
             g.add((prop, SH.path, rel.iri))
             g.add((prop, SH.node, node))
-            g.add((prop, SH.message, Literal(f"The object of {name} must be a "
-                                             f"{' or '.join(sorted(local_name(c) for c in rel.range))}")))
+            g.add(
+                (
+                    prop,
+                    SH.message,
+                    Literal(f"The object of {name} must be a {' or '.join(sorted(local_name(c) for c in rel.range))}"),
+                )
+            )
     return g

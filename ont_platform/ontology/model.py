@@ -244,10 +244,13 @@ def read_ontology(name: str, g: Graph, namespace: str | None) -> DomainOntology:
             raise OntologyError(f"{prop} has a relation notation but no ont:relationClass")
         inferred = ONT.InferredRelation in _closure(g, rel_class)
         if str(notation) in onto.relations:
-            raise OntologyError(f"two relations of {name!r} have the table name {str(notation)!r}: "
-                                f"{onto.relations[str(notation)].iri} and {prop}")
-        onto.relations[str(notation)] = Relation(prop, str(notation), domain_set, range_set, symmetric, inferred,
-                                                 rel_class)
+            raise OntologyError(
+                f"two relations of {name!r} have the table name {str(notation)!r}: "
+                f"{onto.relations[str(notation)].iri} and {prop}"
+            )
+        onto.relations[str(notation)] = Relation(
+            prop, str(notation), domain_set, range_set, symmetric, inferred, rel_class
+        )
     for prop in g.subjects(PG.column, None):
         if isinstance(prop, URIRef) and g.value(prop, PG.columnType) is not None:
             cname = str(g.value(prop, PG.column))

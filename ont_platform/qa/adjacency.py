@@ -101,7 +101,7 @@ class Adjacency:
         with self._lock:
             missing = [n for n in wanted if n not in self._types]
         for start in range(0, len(missing), _BATCH):
-            batch = missing[start:start + _BATCH]
+            batch = missing[start : start + _BATCH]
             found: dict[str, set[str]] = {n: set() for n in batch}
             rows = self.store.select_nt(f"SELECT ?n ?c WHERE {{ VALUES ?n {{ {' '.join(batch)} }} ?n {_TYPE} ?c }}")
             for n, c in rows:
@@ -131,7 +131,7 @@ class Adjacency:
         if budget is not None and scanned > budget:
             raise WalkTooLong(f"more than {budget} edges")
         for start in range(0, len(missing), _BATCH):
-            batch = missing[start:start + _BATCH]
+            batch = missing[start : start + _BATCH]
             values = " ".join(batch)
             if backward:
                 query = f"SELECT ?o ?s WHERE {{ VALUES ?o {{ {values} }} ?s {self._p} ?o }}"
@@ -167,8 +167,16 @@ class Adjacency:
 
     # -- walking --
 
-    def nearest(self, start: URIRef, hops: int, *, classes: frozenset[URIRef] | None = None,
-                node: URIRef | None = None, backward: bool = False, budget: int) -> int | None:
+    def nearest(
+        self,
+        start: URIRef,
+        hops: int,
+        *,
+        classes: frozenset[URIRef] | None = None,
+        node: URIRef | None = None,
+        backward: bool = False,
+        budget: int,
+    ) -> int | None:
         """The fewest edges (1..``hops``) from ``start`` to a node typed with one of ``classes`` (asserted
         ``rdf:type``, as the path queries test it), or to ``node``; following the edges backwards when
         ``backward``; ``None`` when no target is that close. A shortest walk never repeats a node, so this is

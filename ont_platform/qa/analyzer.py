@@ -28,7 +28,9 @@ _kiwi: Kiwi | None = None
 NOUN_TAGS = frozenset({"NNG", "NNP", "SL", "SN", "SH", "XR"})
 """Tags that continue a word: a name followed without a space by one of these is part of a longer word."""
 
-CONTENT_TAGS = frozenset({"NNG", "NNP", "NNB", "NR", "NP", "VV", "VA", "VX", "XR", "SL", "SN", "MAG", "MM", "XSN", "VCN"})
+CONTENT_TAGS = frozenset(
+    {"NNG", "NNP", "NNB", "NR", "NP", "VV", "VA", "VX", "XR", "SL", "SN", "MAG", "MM", "XSN", "VCN"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +43,10 @@ class Morph:
     end: int
 
 
-ID_WORDS = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_:]*[A-Za-z0-9](?![A-Za-z0-9_])"
-                      r"|(?<![0-9A-Za-z])0[xX][0-9a-fA-F]{4,64}(?![0-9A-Za-z])")
+ID_WORDS = re.compile(
+    r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_:]*[A-Za-z0-9](?![A-Za-z0-9_])"
+    r"|(?<![0-9A-Za-z])0[xX][0-9a-fA-F]{4,64}(?![0-9A-Za-z])"
+)
 """Node ids (``n_a1``, ``nd_12``) and hex strings: one proper noun each (see :func:`morphs`)."""
 
 
@@ -76,7 +80,7 @@ def morphs(text: str, *, typos: bool = True) -> list[Morph]:
         if span is not None:
             if span not in done:
                 done.add(span)
-                out.append(Morph(original[span[0]:span[1]], "NNP", span[0], span[1]))
+                out.append(Morph(original[span[0] : span[1]], "NNP", span[0], span[1]))
             continue
         tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
         form = t.form

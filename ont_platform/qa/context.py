@@ -98,7 +98,7 @@ class Context:
             return {}
         out: dict[str, str] = {}
         for start in range(0, len(wanted), _VALUES_BATCH):
-            batch = wanted[start:start + _VALUES_BATCH]
+            batch = wanted[start : start + _VALUES_BATCH]
             for r in self.run_select(node_labels(mint(self.domain, "node", i) for i in batch)):
                 node, label = str(r.get("id")), str(r.get("label") or "").strip()
                 if node in batch and label and label != node:
@@ -187,7 +187,7 @@ def add_nodes(ctx: Context, nodes: Iterable[URIRef]) -> list[tuple[str, str]]:
     pairs: list[tuple[str, str]] = []
     ordered = sorted(set(nodes))
     for start in range(0, len(ordered), _VALUES_BATCH):
-        query = names_query(ctx.domain, ctx.limits.max_names, ordered[start:start + _VALUES_BATCH])
+        query = names_query(ctx.domain, ctx.limits.max_names, ordered[start : start + _VALUES_BATCH])
         pairs.extend(compact_pairs((row[0], row[1]) for row in ctx.store.iter_values(query)))
     for key, node_id in pairs:
         ctx.lexicon.names.add(key, node_id)

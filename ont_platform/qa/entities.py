@@ -132,7 +132,7 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     parts: list[Part] = [Part("cue", t.start, t.end, t.surface, "context") for t in answer_words]
     if hop_span is not None:
         hop_span = limit_words(text, hop_span)
-        parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0]:hop_span[1]]))
+        parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0] : hop_span[1]]))
     spans: dict[tuple[int, int], list[str]] = {}
     for mention in names:
         spans.setdefault((mention.start, mention.end), []).append(mention.ref)
@@ -142,9 +142,8 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         return EntityPlan(None, name, near, limit=limit, english=english)
     first = sorted(spans)[0]
     candidates = sorted(set(spans[first]))
-    parts.append(Part("start", first[0], first[1], text[first[0]:first[1]]))
-    others = [text[s:e] for (s, e), refs in sorted(spans.items())
-              if (s, e) != first and set(refs) != set(candidates)]
+    parts.append(Part("start", first[0], first[1], text[first[0] : first[1]]))
+    others = [text[s:e] for (s, e), refs in sorted(spans.items()) if (s, e) != first and set(refs) != set(candidates)]
     for (s, e), refs in spans.items():
         if set(refs) == set(candidates) and (s, e) != first:
             parts.append(Part("start", s, e, text[s:e]))  # the same node named again
@@ -155,8 +154,14 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     class_spans = {(c.start, c.end) for c in classes}
     # A word that names a class and a relation (감독: Director, and "directed by") is read as the class: the
     # relation it implies is the one the ontology supplies to reach that class ("청하의 감독").
-    rels = _one_per_span(ctx, [t for t in terms if t.kind == "relation" and not _bare_existence(ms, t)
-                               and (t.start, t.end) not in class_spans])
+    rels = _one_per_span(
+        ctx,
+        [
+            t
+            for t in terms
+            if t.kind == "relation" and not _bare_existence(ms, t) and (t.start, t.end) not in class_spans
+        ],
+    )
     for t in rels:
         parts.append(Part("relation", t.start, t.end, t.surface, t.ref))
     name_spans = [(s, e) for (s, e), refs in spans.items() if set(refs) == set(candidates)]
@@ -176,12 +181,12 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     for c in classes:
         parts.append(Part("asked" if asked is not None and c is asked else "class", c.start, c.end, c.surface, c.ref))
     ordered = _relation_order(said, first, english, ms, text)
-    steps = [Step(URIRef(t.ref), t.surface, (t.start, t.end), _hint(t, classes, asked, english, rels))
-             for t in ordered]
+    steps = [Step(URIRef(t.ref), t.surface, (t.start, t.end), _hint(t, classes, asked, english, rels)) for t in ordered]
     gap = None
     if not english and classes:
-        before_first_rel = [c for c in classes if c.start >= first[1]
-                            and (not ordered or c.end <= min(t.start for t in ordered))]
+        before_first_rel = [
+            c for c in classes if c.start >= first[1] and (not ordered or c.end <= min(t.start for t in ordered))
+        ]
         if ordered:
             gap_cls = [c for c in before_first_rel if c is not asked]
             if gap_cls:
@@ -192,16 +197,30 @@ def plan(ctx: Context, question: str) -> EntityPlan:
         _drop_predicate_hints(ctx, ms, classes, candidates[0], steps)
     if not ordered and asked is not None:
         gap = None  # the chain to the asked class is supplied whole (see _fill)
-    p = EntityPlan(candidates[0], None, None, steps, limit, candidates if len(candidates) > 1 else [],
-                   URIRef(asked.ref) if asked is not None else None, gap, parts, [], others, english)
+    p = EntityPlan(
+        candidates[0],
+        None,
+        None,
+        steps,
+        limit,
+        candidates if len(candidates) > 1 else [],
+        URIRef(asked.ref) if asked is not None else None,
+        gap,
+        parts,
+        [],
+        others,
+        english,
+    )
     if steps:
         steps[0].direction = _first_direction(ms, text, first, [t for t in rels if t.start >= first[1]], english)
         # an object particle (감마랩스를 인수한), or in English the verb's object or agent by word order, fixes
         # the direction: the walk never falls back to the other one ("Which company acquired Gamma Labs?" had
         # answered with the company Gamma Labs acquired)
-        steps[0].said = _object_particle(ms, first) or (english and steps[0].direction is not None
-                                                         and not text.casefold().startswith(("where", "in which",
-                                                                                             "in what")))
+        steps[0].said = _object_particle(ms, first) or (
+            english
+            and steps[0].direction is not None
+            and not text.casefold().startswith(("where", "in which", "in what"))
+        )
     p.unexplained = unexplained(text, ms, parts) + unjoined
     if p.ambiguous:
         _disambiguate(ctx, p)
@@ -213,8 +232,9 @@ def plan(ctx: Context, question: str) -> EntityPlan:
     return p
 
 
-def _place_classes(ctx: Context, p: EntityPlan, classes: list[Mention], asked: Mention | None,
-                   first: tuple[int, int]) -> None:
+def _place_classes(
+    ctx: Context, p: EntityPlan, classes: list[Mention], asked: Mention | None, first: tuple[int, int]
+) -> None:
     """Every class word must constrain the reading: say what the start is, where a step lands, the class the
     ontology's chain goes to, or the asked class. A class word that does none of these would be read and then
     ignored, and the answer could hold nodes of other classes ("회사 중에서 서울에 본사가 있는 곳은?" answered
@@ -225,16 +245,25 @@ def _place_classes(ctx: Context, p: EntityPlan, classes: list[Mention], asked: M
     node a relative clause names between two of them ("the person who directed X")."""
     used = {p.asked, p.gap, *(s.hint for s in p.steps)}
     own = ctx.node_classes(p.start or "")
-    loose = [c for c in classes if c is not asked and URIRef(c.ref) not in used
-             and not any(ctx.onto.is_a(k, frozenset({URIRef(c.ref)})) for k in own)]
+    loose = [
+        c
+        for c in classes
+        if c is not asked
+        and URIRef(c.ref) not in used
+        and not any(ctx.onto.is_a(k, frozenset({URIRef(c.ref)})) for k in own)
+    ]
     before = [c for c in loose if c.end <= first[0]]
     if p.english and len(before) == 1:
         # "Which city is the company Minji Lee works for in?", "Where is the studio that produced X
         # headquartered?": a class named before the start is where the relation leaving the start lands, when
         # exactly one named relation can leave the start and land there.
         cls = URIRef(before[0].ref)
-        leaving = [st for st in p.steps if st.hint is None
-                   and cls in frozenset().union(*(_landing(ctx, st, frozenset(own), b) for b in _ways(ctx, st, own)))]
+        leaving = [
+            st
+            for st in p.steps
+            if st.hint is None
+            and cls in frozenset().union(*(_landing(ctx, st, frozenset(own), b) for b in _ways(ctx, st, own)))
+        ]
         if len(leaving) == 1:
             leaving[0].hint = cls
             loose.remove(before[0])
@@ -248,8 +277,12 @@ def _place_classes(ctx: Context, p: EntityPlan, classes: list[Mention], asked: M
         p.asked = URIRef(c.ref)
         if not p.steps:
             p.gap = None  # the whole chain to the asked class is supplied (see _fill)
-        p.parts = [Part("asked", part.start, part.end, part.text, part.ref)
-                   if (part.role, part.start, part.end) == ("class", c.start, c.end) else part for part in p.parts]
+        p.parts = [
+            Part("asked", part.start, part.end, part.text, part.ref)
+            if (part.role, part.start, part.end) == ("class", c.start, c.end)
+            else part
+            for part in p.parts
+        ]
     if p.english and len(p.steps) > 1:
         # "In which city was the person who directed The Glass Garden born?": the class heads a relative
         # clause and names the node between two relations, which the ontology's order of the steps decides.
@@ -269,13 +302,13 @@ def _coordinated(ctx: Context, text: str, classes: list[Mention]) -> tuple[list[
     unjoined: list[str] = []
     for c in classes:
         prev = out[-1] if out else None
-        if prev is not None and prev.end <= c.start and _AND_OR.fullmatch(text[prev.end:c.start]):
+        if prev is not None and prev.end <= c.start and _AND_OR.fullmatch(text[prev.end : c.start]):
             a, b = URIRef(prev.ref), URIRef(c.ref)
             broader = b if ctx.onto.is_a(a, frozenset({b})) else a if ctx.onto.is_a(b, frozenset({a})) else None
             if broader is not None:
-                out[-1] = Mention("class", str(broader), prev.start, c.end, text[prev.start:c.end])
+                out[-1] = Mention("class", str(broader), prev.start, c.end, text[prev.start : c.end])
                 continue
-            unjoined.append(text[prev.start:c.end])
+            unjoined.append(text[prev.start : c.end])
         out.append(c)
     return out, unjoined
 
@@ -293,7 +326,7 @@ def _verb_form(ctx: Context, text: str, t: Mention) -> bool:
     """Whether an English class word is said as a verb: the light stemmer meets "filmed" with the class Film
     and "founded" with a class Founder, but "Which city was X filmed in?" names no film. A word ending in -ed
     or -ing names the class only when one of the class's labels ends so too (Building, Painting)."""
-    said = text[t.start:t.end].lower().rstrip(".").split()
+    said = text[t.start : t.end].lower().rstrip(".").split()
     if not said or not said[-1].isascii():
         return False
     word = said[-1]
@@ -304,12 +337,12 @@ def _verb_form(ctx: Context, text: str, t: Mention) -> bool:
     return False
 
 
-def _drop_predicate_hints(ctx: Context, ms: list[Morph], classes: list[Mention], start: str,
-                          steps: list[Step]) -> None:
-    """"청하는 어느 나라에 있는 도시야?": the class word before the copula says what the start is (a city in which
+def _drop_predicate_hints(ctx: Context, ms: list[Morph], classes: list[Mention], start: str, steps: list[Step]) -> None:
+    """ "청하는 어느 나라에 있는 도시야?": the class word before the copula says what the start is (a city in which
     country), not where the relation lands. When the start is of that class, the relation keeps no landing hint."""
-    said = {URIRef(c.ref) for c in classes
-            if any(m.start >= c.end and m.tag == "VCP" and m.start - c.end <= 1 for m in ms)}
+    said = {
+        URIRef(c.ref) for c in classes if any(m.start >= c.end and m.tag == "VCP" and m.start - c.end <= 1 for m in ms)
+    }
     if not said:
         return
     own = ctx.node_classes(start)
@@ -321,9 +354,17 @@ def _drop_predicate_hints(ctx: Context, ms: list[Morph], classes: list[Mention],
 _LINKS_EN = frozenset({"behind", "of", "for", "from", "at", "in", "on", "by", "with", "the", "a", "an"})
 
 
-def _english_gap(ctx: Context, ms: list[Morph], text: str, classes: list[Mention], asked: Mention | None,
-                 first: tuple[int, int], start: str, step: Step) -> URIRef | None:
-    """"Where was the director of Winter Station born?": a class named just before the start, linked to it by
+def _english_gap(
+    ctx: Context,
+    ms: list[Morph],
+    text: str,
+    classes: list[Mention],
+    asked: Mention | None,
+    first: tuple[int, int],
+    start: str,
+    step: Step,
+) -> URIRef | None:
+    """ "Where was the director of Winter Station born?": a class named just before the start, linked to it by
     "of"/"behind" alone, is where the chain goes first, when the first relation word cannot leave the start
     itself (a film is born nowhere). When it can ("the company Hong works for"), the class word is where
     that relation lands, and no step is added."""
@@ -355,8 +396,15 @@ def _next_to_name(ms: list[Morph], i: int, names: list[tuple[int, int]]) -> bool
 _DETERMINERS = frozenset({"s", "the", "its", "their", "his", "her", "our", "my", "your"})
 
 
-def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention], classes: list[Mention],
-                   asked: Mention | None, english: bool) -> list[Mention]:
+def _merge_repeats(
+    ctx: Context,
+    ms: list[Morph],
+    text: str,
+    rels: list[Mention],
+    classes: list[Mention],
+    asked: Mention | None,
+    english: bool,
+) -> list[Mention]:
     """One relation said twice, as a noun and then a verb ("에이크미 본사는 어느 도시에 있어": 본사 and 있 both say
     where it is): a relation noun followed by a relation verb at or above it (or below it), with no class word
     between them but the asked one, is one step, named by the narrower word; the same relation said as a verb
@@ -364,15 +412,18 @@ def _merge_repeats(ctx: Context, ms: list[Morph], text: str, rels: list[Mention]
     nouns = {m.start for m in ms if m.tag in ("NNG", "NNP")}
     # English has no noun tag here: a word after a possessive or an article is used as a noun ("Beta's office
     # is in", "the office of Beta is in")
-    nouns |= {b.start for a, b in zip(ms, ms[1:], strict=False)
-              if b.tag == "SL" and a.form.lower() in _DETERMINERS}
+    nouns |= {b.start for a, b in zip(ms, ms[1:], strict=False) if b.tag == "SL" and a.form.lower() in _DETERMINERS}
     # a relation word that begins with the question word ("where is") only asks where: another word of the same
     # family says which way ("Where is the office of Beta located?" is one step, not three)
     nouns |= {m.start for m in ms if m.tag == "SL" and is_question_word(m, text)}
     out: list[Mention] = []
     for t in rels:
-        if out and out[-1].ref == t.ref and (out[-1].start in nouns or t.start in nouns) and not any(
-                out[-1].end <= c.start and c.end <= t.start for c in classes):
+        if (
+            out
+            and out[-1].ref == t.ref
+            and (out[-1].start in nouns or t.start in nouns)
+            and not any(out[-1].end <= c.start and c.end <= t.start for c in classes)
+        ):
             # the same relation as a verb and as a noun ("where Dahye Lee was born? Her hometown, I mean"):
             # said again, not walked again. Two verbs stay two steps ("born where X was born").
             continue
@@ -422,15 +473,24 @@ def _bare_existence(ms: list[Morph], t: Mention) -> bool:
     idx = next((i for i, m in enumerate(ms) if m.start == t.start), None)
     if idx is None:
         return True
-    before = ms[max(0, idx - 2):idx]
-    after = ms[idx + 1:idx + 2]
-    return not (any(m.tag == "JKB" and m.form in ("에", "에서") for m in before)
-                or any(m.tag == "NP" and m.form in ("어디", "어디쯤") for m in before)
-                or any(m.tag == "ETM" for m in after))
+    before = ms[max(0, idx - 2) : idx]
+    after = ms[idx + 1 : idx + 2]
+    return not (
+        any(m.tag == "JKB" and m.form in ("에", "에서") for m in before)
+        or any(m.tag == "NP" and m.form in ("어디", "어디쯤") for m in before)
+        or any(m.tag == "ETM" for m in after)
+    )
 
 
-def _asked_class(ms: list[Morph], classes: list[Mention], rels: list[Mention], start: tuple[int, int],
-                 english: bool, text: str = "", answer_words: Sequence[Mention] = ()) -> Mention | None:
+def _asked_class(
+    ms: list[Morph],
+    classes: list[Mention],
+    rels: list[Mention],
+    start: tuple[int, int],
+    english: bool,
+    text: str = "",
+    answer_words: Sequence[Mention] = (),
+) -> Mention | None:
     """The class the question asks for: one a question word points at (어느 도시, which country, "what is the
     name of the city ..."), else the last class after the start and after every relation word (…세운 사람은?,
     홍길동의 회사는?, Acme's city?)."""
@@ -444,8 +504,11 @@ def _asked_class(ms: list[Morph], classes: list[Mention], rels: list[Mention], s
                 break
             prev = [m for m in ms if m.end <= c.start]
             asks = [i for i, m in enumerate(prev) if is_question_word(m, text) and m.form.lower() in ("what", "which")]
-            if asks and all(is_filler(m, text) or any(a.start <= m.start < a.end for a in answer_words)
-                            for m in prev[asks[-1] + 1:] if m.tag not in ("SP", "SF", "SW")):
+            if asks and all(
+                is_filler(m, text) or any(a.start <= m.start < a.end for a in answer_words)
+                for m in prev[asks[-1] + 1 :]
+                if m.tag not in ("SP", "SF", "SW")
+            ):
                 return c
     last_rel = max((t.end for t in rels if t.start >= start[1]), default=start[1])
     after = [c for c in classes if c.start >= last_rel and c.start >= start[1]]
@@ -454,8 +517,9 @@ def _asked_class(ms: list[Morph], classes: list[Mention], rels: list[Mention], s
     return after[-1] if after else None
 
 
-def _hint(t: Mention, classes: list[Mention], asked: Mention | None, english: bool,
-          rels: list[Mention]) -> URIRef | None:
+def _hint(
+    t: Mention, classes: list[Mention], asked: Mention | None, english: bool, rels: list[Mention]
+) -> URIRef | None:
     """The class a relation word modifies in Korean ("다니는 회사"): where that hop should land."""
     if english:
         return None
@@ -467,8 +531,9 @@ def _hint(t: Mention, classes: list[Mention], asked: Mention | None, english: bo
     return URIRef(nxt.ref) if nxt.start - t.end <= 3 else None
 
 
-def _relation_order(rels: list[Mention], start: tuple[int, int], english: bool, ms: Sequence[Morph] = (),
-                    text: str = "") -> list[Mention]:
+def _relation_order(
+    rels: list[Mention], start: tuple[int, int], english: bool, ms: Sequence[Morph] = (), text: str = ""
+) -> list[Mention]:
     """Korean says the chain in walking order; English nests it the other way before the name ("Where is the
     company Hong works for?"): relations after the name in order, then those before it, innermost first."""
     if not english:
@@ -489,8 +554,9 @@ def _object_particle(ms: list[Morph], span: tuple[int, int]) -> bool:
     return nxt is not None and nxt.start == span[1] and nxt.tag == "JKO"
 
 
-def _first_direction(ms: list[Morph], text: str, span: tuple[int, int], after: list[Mention],
-                     english: bool) -> str | None:
+def _first_direction(
+    ms: list[Morph], text: str, span: tuple[int, int], after: list[Mention], english: bool
+) -> str | None:
     """How the start takes part in the first relation, when the classes leave it open: a subject walks the edge
     forward ("서울이 속한"), a place or object backward ("대한민국에 속한"); in English a name after the verb is
     its object ("Who founded Acme?")."""
@@ -535,7 +601,7 @@ def _unmapped_name(ms: list[Morph], text: str, ctx: Context, english: bool) -> s
             run.append(m)
             continue
         if run and m.tag.startswith("J"):
-            while run and (is_title(run[-1], text) or ctx.lexicon.find_terms(text[run[-1].start:run[-1].end])):
+            while run and (is_title(run[-1], text) or ctx.lexicon.find_terms(text[run[-1].start : run[-1].end])):
                 run = run[:-1]
             if run:
                 name = text[run[0].start : run[-1].end]
@@ -669,36 +735,69 @@ def answer(ctx: Context, question: str, qid: str) -> HopDecision:
         return _no_start(p, qid)
     if p.ambiguous:
         names = ", ".join(p.ambiguous)
-        return _decision(qid, "refuse", None, [], ["node_alias_unmapped"],
-                         f"질문의 이름이 여러 노드({names})에 해당해 시작 노드를 하나로 정할 수 없습니다. 추측하지 않고 멈춥니다.",
-                         f"start_candidates={names}", "이름이 여러 노드에 해당해 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            [],
+            ["node_alias_unmapped"],
+            f"질문의 이름이 여러 노드({names})에 해당해 시작 노드를 하나로 정할 수 없습니다. 추측하지 않고 멈춥니다.",
+            f"start_candidates={names}",
+            "이름이 여러 노드에 해당해 답하지 않습니다",
+        )
     if p.other_names:
         label = _label(ctx, p.start)
         others = quote_words(p.other_names)
-        return _decision(qid, "refuse", None, [], ["missing_edge"],
-                         f"질문이 {josa(label, '과', '와')} 함께 {others}도 가리켜, 두 노드를 한 경로에서 어떻게 "
-                         "잇는지 읽지 못했습니다. 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
-                         f"start_id={p.start}, other names={'/'.join(p.other_names)}",
-                         "질문을 하나의 경로로 읽지 못해 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            [],
+            ["missing_edge"],
+            f"질문이 {josa(label, '과', '와')} 함께 {others}도 가리켜, 두 노드를 한 경로에서 어떻게 "
+            "잇는지 읽지 못했습니다. 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
+            f"start_id={p.start}, other names={'/'.join(p.other_names)}",
+            "질문을 하나의 경로로 읽지 못해 답하지 않습니다",
+        )
     if p.unexplained and len(p.steps) <= p.limit:  # a chain over the limit stops at it, unread words or not
         label = _label(ctx, p.start)
         words = quote_words(p.unexplained)
-        return _decision(qid, "refuse", None, [], ["missing_edge"],
-                         f"질문의 {words}을(를) 온톨로지의 관계나 클래스로 읽지 못했습니다. {josa(label, '에서', '에서')} "
-                         "시작하는 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
-                         f"start_id={p.start}, unread={'/'.join(p.unexplained)}",
-                         "질문의 일부를 이해하지 못해 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            [],
+            ["missing_edge"],
+            f"질문의 {words}을(를) 온톨로지의 관계나 클래스로 읽지 못했습니다. {josa(label, '에서', '에서')} "
+            "시작하는 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
+            f"start_id={p.start}, unread={'/'.join(p.unexplained)}",
+            "질문의 일부를 이해하지 못해 답하지 않습니다",
+        )
     if not p.steps and p.asked is None and p.gap is None:
         label = _label(ctx, p.start)
-        return _decision(qid, "refuse", None, [], ["missing_edge"],
-                         f"{josa(label, '에서', '에서')} 따라갈 관계를 질문에서 찾지 못해 첫 홉을 정할 수 없습니다. 관계를 지어내지 않고 멈춥니다.",
-                         f"start_id={p.start}, relations=none", "따라갈 관계가 없어 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            [],
+            ["missing_edge"],
+            f"{josa(label, '에서', '에서')} 따라갈 관계를 질문에서 찾지 못해 첫 홉을 정할 수 없습니다. 관계를 지어내지 않고 멈춥니다.",
+            f"start_id={p.start}, relations=none",
+            "따라갈 관계가 없어 답하지 않습니다",
+        )
     try:
         return _walk(ctx, p, qid)
     except Misread as exc:
-        return _decision(qid, "refuse", None, [], ["missing_edge"], f"{exc} 질문을 잘못 읽은 답을 내지 않고 멈춥니다.",
-                         f"start_id={p.start}, reading={_reading(ctx, p, p.steps)}",
-                         "질문의 관계가 온톨로지와 맞지 않아 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            [],
+            ["missing_edge"],
+            f"{exc} 질문을 잘못 읽은 답을 내지 않고 멈춥니다.",
+            f"start_id={p.start}, reading={_reading(ctx, p, p.steps)}",
+            "질문의 관계가 온톨로지와 맞지 않아 답하지 않습니다",
+        )
 
 
 def _disambiguate(ctx: Context, p: EntityPlan) -> EntityPlan:
@@ -717,26 +816,56 @@ def _disambiguate(ctx: Context, p: EntityPlan) -> EntityPlan:
     return p
 
 
-def _decision(qid: str, decision: str, ans: str | None, path: list[Walked], factors: list[str], reason: str,
-              evidence: str, hedge: str | None) -> HopDecision:
+def _decision(
+    qid: str,
+    decision: str,
+    ans: str | None,
+    path: list[Walked],
+    factors: list[str],
+    reason: str,
+    evidence: str,
+    hedge: str | None,
+) -> HopDecision:
     hops = [Hop(src=w.src, rel=w.rel, dst=w.dst, chunk_id=w.chunk) for w in path]
-    return HopDecision.model_validate({
-        "query_id": qid, "decision": decision, "answer": ans, "path": [h.to_json() for h in hops],
-        "factors": factors, "reason": reason, "evidence": evidence, "hedge": hedge,
-    })
+    return HopDecision.model_validate(
+        {
+            "query_id": qid,
+            "decision": decision,
+            "answer": ans,
+            "path": [h.to_json() for h in hops],
+            "factors": factors,
+            "reason": reason,
+            "evidence": evidence,
+            "hedge": hedge,
+        }
+    )
 
 
 def _no_start(p: EntityPlan, qid: str) -> HopDecision:
     if p.start_name and p.near_miss:
         known, node = p.near_miss
-        return _decision(qid, "refuse", None, [], ["node_alias_unmapped"],
-                         f"{josa(p.start_name, '은', '는')} 그래프의 '{known}'({node})와 비슷하지만 등록된 이름이나 별칭이 "
-                         "아니라 같은 노드로 볼 수 없습니다. 비슷한 이름으로 바꿔 답하지 않고 멈춥니다.",
-                         f"start_id=null, near={node}", "이름이 그래프의 노드에 매핑되지 않아 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            [],
+            ["node_alias_unmapped"],
+            f"{josa(p.start_name, '은', '는')} 그래프의 '{known}'({node})와 비슷하지만 등록된 이름이나 별칭이 "
+            "아니라 같은 노드로 볼 수 없습니다. 비슷한 이름으로 바꿔 답하지 않고 멈춥니다.",
+            f"start_id=null, near={node}",
+            "이름이 그래프의 노드에 매핑되지 않아 답하지 않습니다",
+        )
     who = f"{p.start_name}에 해당하는" if p.start_name else "질문이 가리키는"
-    return _decision(qid, "refuse", None, [], ["missing_start_node"],
-                     f"{who} 시작 노드가 그래프에 없어 첫 홉을 밟을 수 없습니다. 추측하지 않고 답을 멈춥니다.",
-                     "start_id=null", "시작 노드가 없어 답하지 않습니다")
+    return _decision(
+        qid,
+        "refuse",
+        None,
+        [],
+        ["missing_start_node"],
+        f"{who} 시작 노드가 그래프에 없어 첫 홉을 밟을 수 없습니다. 추측하지 않고 답을 멈춥니다.",
+        "start_id=null",
+        "시작 노드가 없어 답하지 않습니다",
+    )
 
 
 def _label(ctx: Context, node_id: str | None) -> str:
@@ -817,10 +946,25 @@ def _fill(ctx: Context, p: EntityPlan) -> list[list[Step]]:
         return [steps]  # "홍길동 대표": a class word that only describes the start
     chains = _gap_chains(ctx, classes, target, p.limit)
     if not chains:
-        raise Misread(f"온톨로지에 {_label(ctx, p.start)}에서 {ctx.onto.label(target, 'ko')}(으)로 이어지는 관계가 없습니다.")
-    return [[Step(prop, local_name(prop), None, _gap_hint(p, target, i == len(chain) - 1),
-                  "inv" if backward else "fwd", "ontology", True) for i, (prop, backward) in enumerate(chain)] + steps
-            for chain in chains]
+        raise Misread(
+            f"온톨로지에 {_label(ctx, p.start)}에서 {ctx.onto.label(target, 'ko')}(으)로 이어지는 관계가 없습니다."
+        )
+    return [
+        [
+            Step(
+                prop,
+                local_name(prop),
+                None,
+                _gap_hint(p, target, i == len(chain) - 1),
+                "inv" if backward else "fwd",
+                "ontology",
+                True,
+            )
+            for i, (prop, backward) in enumerate(chain)
+        ]
+        + steps
+        for chain in chains
+    ]
 
 
 def _gap_hint(p: EntityPlan, target: URIRef, last: bool) -> URIRef | None:
@@ -837,8 +981,9 @@ def _walk(ctx: Context, p: EntityPlan, qid: str) -> HopDecision:
     return _walk_steps(ctx, p, qid, chains[0], labels)
 
 
-def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, chains: list[list[Step]],
-                     labels: dict[str, str], *, extended: bool = False) -> HopDecision:
+def _walk_candidates(
+    ctx: Context, p: EntityPlan, qid: str, chains: list[list[Step]], labels: dict[str, str], *, extended: bool = False
+) -> HopDecision:
     """Several chains of the ontology reach the named class: answer when they reach the same nodes, else
     refuse naming them."""
     target = p.gap if p.gap is not None else p.asked
@@ -849,21 +994,33 @@ def _walk_candidates(ctx: Context, p: EntityPlan, qid: str, chains: list[list[St
     if len(ends) == 1 and answered:
         steps, best = answered[0]
         names = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in answered)
-        return best.model_copy(update={"reason": best.reason + f" (관계를 말하지 않아 온톨로지가 허용하는 {names}로 읽었고, "
-                                                      "모두 같은 답에 닿습니다.)"})
+        return best.model_copy(
+            update={
+                "reason": best.reason + f" (관계를 말하지 않아 온톨로지가 허용하는 {names}로 읽었고, "
+                "모두 같은 답에 닿습니다.)"
+            }
+        )
     if not answered and all(r.decision == "max_hops" for _, r in results):
         return results[0][1]  # every way the ontology allows needs more hops than the question gives
-    listed = ", ".join(" → ".join(local_name(s.prop) + ("⁻¹" if s.direction == "inv" else "") for s in st
-                                  if s.how != "word") for st, _ in results)
+    listed = ", ".join(
+        " → ".join(local_name(s.prop) + ("⁻¹" if s.direction == "inv" else "") for s in st if s.how != "word")
+        for st, _ in results
+    )
     label = ctx.onto.label(target, "ko")
-    return _decision(qid, "refuse", None, [], ["missing_edge"],
-                     f"질문이 {_label(ctx, p.start)}에서 {label}까지 어떤 관계로 가는지 말하지 않았고, 온톨로지로는 "
-                     f"{listed} 중 하나로 정해지지 않습니다. 관계를 골라 추측하지 않고 멈춥니다.",
-                     f"start_id={p.start}, candidates={listed}", "관계를 정할 수 없어 답하지 않습니다")
+    return _decision(
+        qid,
+        "refuse",
+        None,
+        [],
+        ["missing_edge"],
+        f"질문이 {_label(ctx, p.start)}에서 {label}까지 어떤 관계로 가는지 말하지 않았고, 온톨로지로는 "
+        f"{listed} 중 하나로 정해지지 않습니다. 관계를 골라 추측하지 않고 멈춥니다.",
+        f"start_id={p.start}, candidates={listed}",
+        "관계를 정할 수 없어 답하지 않습니다",
+    )
 
 
-def _to_asked(ctx: Context, p: EntityPlan, frontier: list[tuple[str, list[Walked]]],
-              taken: int) -> list[list[Step]]:
+def _to_asked(ctx: Context, p: EntityPlan, frontier: list[tuple[str, list[Walked]]], taken: int) -> list[list[Step]]:
     """The ontology's chains from where the named relations ended to the asked class, when the question names
     the class the last relation lands on and then the asked class with no relation between (as "홍길동의 회사"
     names a class and no relation at the front): the shortest chains within the hops left, for every end node
@@ -873,8 +1030,11 @@ def _to_asked(ctx: Context, p: EntityPlan, frontier: list[tuple[str, list[Walked
     if budget <= 0 or not p.steps or not all(s.how == "word" for s in p.steps):
         return []
     last = p.steps[-1].span
-    landing = [URIRef(part.ref) for part in p.parts if part.role == "class" and last is not None
-               and (p.english or part.start >= last[1])]  # English names it anywhere: "the company Hong works for"
+    landing = [
+        URIRef(part.ref)
+        for part in p.parts
+        if part.role == "class" and last is not None and (p.english or part.start >= last[1])
+    ]  # English names it anywhere: "the company Hong works for"
     reached = ctx.node_classes(frontier[0][0])
     if not any(ctx.onto.is_a(c, frozenset({cls})) for cls in landing for c in reached):
         # "홍길동이 다니는 나라", "Which country was X born in?": the relation word itself says where it lands,
@@ -885,12 +1045,18 @@ def _to_asked(ctx: Context, p: EntityPlan, frontier: list[tuple[str, list[Walked
     for end, _ in frontier:
         for chain in _gap_chains(ctx, ctx.node_classes(end), p.asked, budget):
             found[tuple(chain)] = None
-    return [[Step(prop, local_name(prop), None, None, "inv" if backward else "fwd", "ontology", True)
-             for prop, backward in chain] for chain in found]
+    return [
+        [
+            Step(prop, local_name(prop), None, None, "inv" if backward else "fwd", "ontology", True)
+            for prop, backward in chain
+        ]
+        for chain in found
+    ]
 
 
-def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels: dict[str, str], *,
-                extended: bool = False) -> HopDecision:
+def _walk_steps(
+    ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels: dict[str, str], *, extended: bool = False
+) -> HopDecision:
     """Walk ``steps`` from the start; ``extended`` when the ontology already supplied the chain's end (see
     :func:`_to_asked`), which is done once."""
     frontier: list[tuple[str, list[Walked]]] = [(p.start or "", [])]
@@ -914,8 +1080,11 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
             hops = _hops(ctx, node, step, ways, labels)
             if step.hint is not None:  # "서울에 있는 회사": land only on companies
                 want = frozenset({step.hint})
-                hops = [h for h in hops
-                        if any(ctx.onto.is_a(c, want) for c in ctx.node_classes(h.dst if h.src == node else h.src))]
+                hops = [
+                    h
+                    for h in hops
+                    if any(ctx.onto.is_a(c, want) for c in ctx.node_classes(h.dst if h.src == node else h.src))
+                ]
             good = [h for h in hops if h.grounded]
             bad = [h for h in hops if not h.grounded]
             if not hops and stop_missing is None:
@@ -926,10 +1095,18 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
                 nxt.append((h.dst if h.src == node else h.src, [*walked, h]))
         if misfit and step.how == "word":
             node = frontier[0][0]
-            cls = ", ".join(sorted(ctx.onto.label(c, "ko") for c in ctx.node_classes(node)
-                                   if c in set(ctx.onto.classes.values()))) or "?"
-            raise Misread(f"'{step.word}'({local_name(step.prop)}) 관계는 {_label(ctx, node)}({cls})에서 이어질 수 "
-                          "없습니다(온톨로지의 domain/range).")
+            cls = (
+                ", ".join(
+                    sorted(
+                        ctx.onto.label(c, "ko") for c in ctx.node_classes(node) if c in set(ctx.onto.classes.values())
+                    )
+                )
+                or "?"
+            )
+            raise Misread(
+                f"'{step.word}'({local_name(step.prop)}) 관계는 {_label(ctx, node)}({cls})에서 이어질 수 "
+                "없습니다(온톨로지의 domain/range)."
+            )
         taken.append(step)
         frontier = nxt
         if not frontier:
@@ -940,26 +1117,45 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
             if again is not None:
                 fitting_ends = [n for n, _ in frontier if _is_asked(ctx, n, p.asked)]
                 if not fitting_ends:  # "Which country is Acme in?": a place inside a place, followed until the class
-                    steps = [*steps, Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv",
-                                          "again", True)]
-    back = [(end, w) for end, w in frontier
-            if any(a.eid == b.eid and a.src != a.dst for a, b in zip(w, w[1:], strict=False))]
+                    steps = [
+                        *steps,
+                        Step(again, step.word, None, None, "fwd" if _went_forward(frontier) else "inv", "again", True),
+                    ]
+    back = [
+        (end, w)
+        for end, w in frontier
+        if any(a.eid == b.eid and a.src != a.dst for a, b in zip(w, w[1:], strict=False))
+    ]
     if frontier and len(back) == len(frontier):
         # every walk turns straight back along the edge it just came by (대한민국 →partOf⁻¹→ 서울 →within→
         # 대한민국): a word was read as a relation that was not one, and the "answer" is where it started
         walked = frontier[0][1]
-        return _decision(qid, "refuse", None, walked, ["missing_edge"],
-                         f"관계를 따라가면 같은 엣지를 되짚어 {ro(labels.get(frontier[0][0]) or _label(ctx, frontier[0][0]))} "
-                         "되돌아옵니다. 질문을 잘못 읽은 것으로 보고 답하지 않습니다. "
-                         f"읽은 질문: {_reading(ctx, p, taken)}",
-                         "the walk goes back along its own edge", "같은 엣지를 되짚어 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            walked,
+            ["missing_edge"],
+            f"관계를 따라가면 같은 엣지를 되짚어 {ro(labels.get(frontier[0][0]) or _label(ctx, frontier[0][0]))} "
+            "되돌아옵니다. 질문을 잘못 읽은 것으로 보고 답하지 않습니다. "
+            f"읽은 질문: {_reading(ctx, p, taken)}",
+            "the walk goes back along its own edge",
+            "같은 엣지를 되짚어 답하지 않습니다",
+        )
     frontier = [f for f in frontier if f not in back]
     if over and frontier:
         walked = frontier[0][1]
-        return _decision(qid, "max_hops", None, walked, ["hop_limit_exceeded"],
-                         f"정답에 닿으려면 홉 한도 {p.limit}을 넘겨야 해서 한도 안에서는 답을 확정할 수 없습니다. "
-                         f"무리해서 답하지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
-                         f"max_hops={p.limit} 초과", "홉 한도 안에서 답에 닿지 못해 멈춥니다")
+        return _decision(
+            qid,
+            "max_hops",
+            None,
+            walked,
+            ["hop_limit_exceeded"],
+            f"정답에 닿으려면 홉 한도 {p.limit}을 넘겨야 해서 한도 안에서는 답을 확정할 수 없습니다. "
+            f"무리해서 답하지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
+            f"max_hops={p.limit} 초과",
+            "홉 한도 안에서 답에 닿지 못해 멈춥니다",
+        )
     if frontier and p.asked is not None:
         fitting = [(end, w) for end, w in frontier if _is_asked(ctx, end, p.asked)]
         if not fitting and not extended:
@@ -972,18 +1168,32 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
         if not fitting:
             end, walked = frontier[0]
             asked_ko = ctx.onto.label(p.asked, "ko")
-            return _decision(qid, "refuse", None, walked, ["missing_edge"],
-                             f"관계를 따라 {labels.get(end, end)}에 닿았지만 질문이 묻는 {asked_ko}가 아니고, "
-                             f"{asked_ko}로 이어지는 관계를 질문에서 찾지 못했습니다. 다른 답을 지어내지 않고 멈춥니다. "
-                             f"읽은 질문: {_reading(ctx, p, taken)}",
-                             f"{end} is not a {local_name(p.asked)}", f"{asked_ko}에 닿지 못해 답하지 않습니다")
+            return _decision(
+                qid,
+                "refuse",
+                None,
+                walked,
+                ["missing_edge"],
+                f"관계를 따라 {labels.get(end, end)}에 닿았지만 질문이 묻는 {asked_ko}가 아니고, "
+                f"{asked_ko}로 이어지는 관계를 질문에서 찾지 못했습니다. 다른 답을 지어내지 않고 멈춥니다. "
+                f"읽은 질문: {_reading(ctx, p, taken)}",
+                f"{end} is not a {local_name(p.asked)}",
+                f"{asked_ko}에 닿지 못해 답하지 않습니다",
+            )
         frontier = fitting
     if frontier:
         ends = list(dict.fromkeys(end for end, _ in frontier))
         walked = frontier[0][1]
-        return _decision(qid, "answer", ", ".join(ends), walked, [],
-                         _answer_reason(walked, labels, p.start or "") + f" 읽은 질문: {_reading(ctx, p, taken)}",
-                         ", ".join(f"{w.rel}:{w.chunk}" for w in walked), None)
+        return _decision(
+            qid,
+            "answer",
+            ", ".join(ends),
+            walked,
+            [],
+            _answer_reason(walked, labels, p.start or "") + f" 읽은 질문: {_reading(ctx, p, taken)}",
+            ", ".join(f"{w.rel}:{w.chunk}" for w in walked),
+            None,
+        )
     if stop_ungrounded is not None:
         last = stop_ungrounded[-1]
         rel_ko = ctx.onto.label(_prop(ctx, last.rel), "ko")
@@ -991,18 +1201,35 @@ def _walk_steps(ctx: Context, p: EntityPlan, qid: str, steps: list[Step], labels
             reason = f"{last.rel} 엣지가 원문 근거가 없어 LLM 이 지어냈을 수 있습니다. 근거 없는 홉을 밟지 않고 답을 멈춥니다."
             evidence = f"{last.rel} grounded=false"
         else:
-            reason = (f"{last.rel} 엣지는 근거로 표시됐지만 청크 {last.chunk}가 두 끝({labels.get(last.src, last.src)}, "
-                      f"{labels.get(last.dst, last.dst)})을 모두 언급하지 않아 근거로 인정하지 않습니다. 답을 멈춥니다.")
+            reason = (
+                f"{last.rel} 엣지는 근거로 표시됐지만 청크 {last.chunk}가 두 끝({labels.get(last.src, last.src)}, "
+                f"{labels.get(last.dst, last.dst)})을 모두 언급하지 않아 근거로 인정하지 않습니다. 답을 멈춥니다."
+            )
             evidence = f"{last.rel}:{last.chunk} {last.why}"
-        return _decision(qid, "refuse", None, stop_ungrounded, ["ungrounded_hop"], reason, evidence,
-                         f"{rel_ko} 관계에 원문 근거가 없어 답하지 않습니다")
+        return _decision(
+            qid,
+            "refuse",
+            None,
+            stop_ungrounded,
+            ["ungrounded_hop"],
+            reason,
+            evidence,
+            f"{rel_ko} 관계에 원문 근거가 없어 답하지 않습니다",
+        )
     node, step, walked = stop_missing or (p.start or "", steps[0], [])
     name = labels.get(node) or _label(ctx, node)
     kinds = "/".join(sorted(local_name(x) for x in ctx.onto.stored(step.prop) | {step.prop}))
-    return _decision(qid, "refuse", None, walked, ["missing_edge"],
-                     f"{josa(name, '에서', '에서')} '{step.word}'({kinds}) 엣지가 그래프에 없어 다음 홉을 밟을 수 없습니다. "
-                     f"없는 관계를 지어내지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
-                     f"{node} -{kinds}-> 없음", "이어지는 관계가 없어 답하지 않습니다")
+    return _decision(
+        qid,
+        "refuse",
+        None,
+        walked,
+        ["missing_edge"],
+        f"{josa(name, '에서', '에서')} '{step.word}'({kinds}) 엣지가 그래프에 없어 다음 홉을 밟을 수 없습니다. "
+        f"없는 관계를 지어내지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
+        f"{node} -{kinds}-> 없음",
+        "이어지는 관계가 없어 답하지 않습니다",
+    )
 
 
 def _went_forward(frontier: list[tuple[str, list[Walked]]]) -> bool:
@@ -1072,8 +1299,15 @@ def _hops(ctx: Context, node: str, step: Step, ways: list[bool], labels: dict[st
             continue
         chunk = str(r["chunk"]) if r.get("chunk") is not None else None
         flag = r.get("grounded") is not None and str(r["grounded"]).lower() in ("true", "1")
-        edges[eid] = Walked(eid, _notation(ctx, URIRef(str(r["kind"]))), src, dst, chunk, flag,
-                            "flag" if not flag else str(r.get("text") or ""))
+        edges[eid] = Walked(
+            eid,
+            _notation(ctx, URIRef(str(r["kind"]))),
+            src,
+            dst,
+            chunk,
+            flag,
+            "flag" if not flag else str(r.get("text") or ""),
+        )
     for w in edges.values():
         for end in (w.src, w.dst):
             labels.setdefault(end, end)

@@ -46,7 +46,8 @@ class Lexicon:
     """Compact name → the ids of the nodes it names: in memory, or kept beside an on-disk store
     (:mod:`ont_platform.qa.names`)."""
     terms: dict[tuple[str, ...], set[tuple[str, str, tuple[tuple[str, ...], ...]]]] = field(
-        default_factory=lambda: defaultdict(set))
+        default_factory=lambda: defaultdict(set)
+    )
     surface: dict[str, set[tuple[str, str]]] = field(default_factory=lambda: defaultdict(set))
     display: dict[str, str] = field(default_factory=dict)
     max_term: int = 0
@@ -114,8 +115,13 @@ class Lexicon:
         # every part of the text that can be a name at all, looked up at once (a kept lexicon is a file)
         lengths, heads = filters(self.names)
         sizes = sorted((n for n in lengths if n >= 2), reverse=True)
-        wanted = {text[i:i + n] for i in range(len(text) - 1) if text[i:i + 2] in heads
-                  for n in sizes if i + n <= len(text)}
+        wanted = {
+            text[i : i + n]
+            for i in range(len(text) - 1)
+            if text[i : i + 2] in heads
+            for n in sizes
+            if i + n <= len(text)
+        }
         known = self.names.lookup(wanted)
         found: list[Mention] = []
         i = 0
@@ -123,7 +129,11 @@ class Lexicon:
             hit = None
             for length in sizes:
                 key = text[i : i + length]
-                if length <= len(text) - i and key in known and _bounded(question, where[i], where[i + length - 1] + 1, key):
+                if (
+                    length <= len(text) - i
+                    and key in known
+                    and _bounded(question, where[i], where[i + length - 1] + 1, key)
+                ):
                     hit = key
                     break
             if hit is None:
@@ -134,8 +144,9 @@ class Lexicon:
             i += len(hit)
         return found, text
 
-    def find_terms(self, question: str, ms: list[Morph] | None = None,
-                   skip: list[Mention] | None = None) -> list[Mention]:
+    def find_terms(
+        self, question: str, ms: list[Morph] | None = None, skip: list[Mention] | None = None
+    ) -> list[Mention]:
         """Every term whose lemmas occur as a run of the question's content morphemes joined by the same
         endings, plus surface matches; none inside the spans in ``skip`` (node names: "믹서 풀 M1" names a node,
         not the class 믹서)."""
@@ -165,7 +176,8 @@ class Lexicon:
             while at >= 0:
                 end = at + len(word)
                 if (at == 0 or not question[at - 1].isalnum()) and (
-                        end == len(question) or not question[end].isalnum() or question[end] in _PARTICLE_START):
+                    end == len(question) or not question[end].isalnum() or question[end] in _PARTICLE_START
+                ):
                     out.extend(Mention(kind, ref, at, end, word) for kind, ref in sorted(found))
                 at = question.find(word, at + 1)
         blocked = skip or []
@@ -231,7 +243,6 @@ def word_bounded(names: list[Mention], ms: list[Morph], text: str) -> list[Menti
         if rest is not None and rest.group(0) in PARTICLES_AFTER_NAME:
             keep.append(n)
     return keep
-
 
 
 def _compact_with_map(text: str) -> tuple[str, list[int]]:

@@ -116,8 +116,7 @@ class KeptNames(Names):
         super().__init__()
         self.base = base
         self._base_heads, self._base_lengths = heads, lengths
-        self._db = sqlite3.connect(f"{base.resolve().as_uri()}?mode=ro&immutable=1", uri=True,
-                                   check_same_thread=False)
+        self._db = sqlite3.connect(f"{base.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
         self._lock = threading.Lock()
         """One connection, used by one question at a time."""
 
@@ -129,7 +128,7 @@ class KeptNames(Names):
         in_base = [k for k in wanted if len(k) in self._base_lengths and k[:2] in self._base_heads]
         with self._lock:
             for start in range(0, len(in_base), _LOOKUP_BATCH):
-                batch = in_base[start:start + _LOOKUP_BATCH]
+                batch = in_base[start : start + _LOOKUP_BATCH]
                 marks = ",".join("?" * len(batch))
                 for key, node_id in self._db.execute(f"SELECT key, id FROM names WHERE key IN ({marks})", batch):
                     found.setdefault(key, set()).add(node_id)
@@ -190,11 +189,14 @@ class Chain:
             self.stamp = ""  # no longer in step with the files
             return
         try:
-            _write_atomic(self.folder / f"delta-{before}-{after}.jsonl",
-                          "".join(json.dumps([k, i], ensure_ascii=False) + "\n" for k, i in pairs))
+            _write_atomic(
+                self.folder / f"delta-{before}-{after}.jsonl",
+                "".join(json.dumps([k, i], ensure_ascii=False) + "\n" for k, i in pairs),
+            )
         except OSError as exc:
-            log.warning("cannot record the names of a write in %s (the next process rebuilds them): %s",
-                        self.folder, exc)
+            log.warning(
+                "cannot record the names of a write in %s (the next process rebuilds them): %s", self.folder, exc
+            )
             self.stamp = ""
             return
         self.stamp = after
@@ -221,8 +223,9 @@ def folder_for(store: Store, domain: str) -> Path | None:
     return root / f"names-{safe}-{digest}"
 
 
-def open_kept(store: Store, domain: str, rows: Callable[[], Iterable[tuple[str, str]]],
-              limit: int) -> tuple[Names, Chain | None]:
+def open_kept(
+    store: Store, domain: str, rows: Callable[[], Iterable[tuple[str, str]]], limit: int
+) -> tuple[Names, Chain | None]:
     """The domain's names for ``store`` at its present stamp: from the files when they chain to it, else a
     new base built from ``rows`` (when this process may write the index) or names in memory."""
     stamp = store.stamp
@@ -353,8 +356,10 @@ def _build(folder: Path, stamp: str, limit: int, pairs: Iterable[tuple[str, str]
         db.execute("CREATE INDEX names_key ON names (key, id)")
         db.executemany("INSERT INTO heads VALUES (?)", ((h,) for h in sorted(heads)))
         db.executemany("INSERT INTO lengths VALUES (?)", ((n,) for n in sorted(lengths)))
-        db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", str(FORMAT)), ("stamp", stamp),
-                                                          ("limit", str(limit)), ("complete", "1")])
+        db.executemany(
+            "INSERT INTO meta VALUES (?, ?)",
+            [("format", str(FORMAT)), ("stamp", stamp), ("limit", str(limit)), ("complete", "1")],
+        )
         db.commit()
     except BaseException:
         db.close()

@@ -67,7 +67,7 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     parts += [Part(m.kind, m.start, m.end, m.surface, m.ref) for m in terms]
     if hop_span is not None:
         hop_span = limit_words(text, hop_span)
-        parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0]:hop_span[1]]))
+        parts.append(Part("limit", hop_span[0], hop_span[1], text[hop_span[0] : hop_span[1]]))
     direct = False
     for m in ms:
         if is_question_word(m, text):
@@ -80,13 +80,23 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     has_target = bool(classes) or len(nodes) > 1
     if "cluster" in cue or str(OC.sameEntity) in rels:
         intent: Intent = "cluster"
-    elif classes and names and "path" not in cue and all(_predicated(text, ms, c) for c in classes) \
-            and (_said_of_start(text, names, classes)
-                 or not _walk_said(text, ms, names, classes, cue, rels, asked, len(nodes))):
+    elif (
+        classes
+        and names
+        and "path" not in cue
+        and all(_predicated(text, ms, c) for c in classes)
+        and (
+            _said_of_start(text, names, classes)
+            or not _walk_said(text, ms, names, classes, cue, rels, asked, len(nodes))
+        )
+    ):
         # "n_w7은 지갑이야 컨트랙트야?", "Is n_w7 a wallet or a contract?", "n_hot1은 뭐 하는 주소예요?": what it is
         intent = "label"
-    elif "label" in cue and "path" not in cue and not (cue & {"flow", "incoming", "outgoing"}
-                                                     or str(OC.transfer) in rels):
+    elif (
+        "label" in cue
+        and "path" not in cue
+        and not (cue & {"flow", "incoming", "outgoing"} or str(OC.transfer) in rels)
+    ):
         # "어떤 주소" asks what kind of address — unless money moves in the question ("D4에서 어떤 주소로든
         # 송금한 적", to any address at all)
         intent = "label"
@@ -101,8 +111,17 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
     start = nodes[0][0] if nodes else None
     ambiguous = nodes[0][1] if nodes and len(nodes[0][1]) > 1 else []
     backward = _incoming(text, ms, names, cue)
-    p = OnchainPlan(intent, start, missing if start is None else None, hops=max(hops, 1), hops_asked=asked,
-                    backward=backward, ambiguous=ambiguous, unexplained=unexplained(text, ms, parts), direct=direct)
+    p = OnchainPlan(
+        intent,
+        start,
+        missing if start is None else None,
+        hops=max(hops, 1),
+        hops_asked=asked,
+        backward=backward,
+        ambiguous=ambiguous,
+        unexplained=unexplained(text, ms, parts),
+        direct=direct,
+    )
     if intent == "path":
         if len(nodes) > 1:
             p.target_node = nodes[1][0]
@@ -116,15 +135,19 @@ def _classes_in_cues(ctx: Context, text: str, terms: list[Mention]) -> list[Ment
     out: list[Mention] = []
     for t in terms:
         if t.kind == "cue" and t.ref == "label":
-            part = text[t.start:t.end]
+            part = text[t.start : t.end]
             for m in morphs(part):  # looked up word by word: the whole-question match keeps only the cue
-                out += [Mention(kind, ref, t.start + m.start, t.start + m.end, m.form)
-                        for kind, ref, _joints in sorted(ctx.lexicon.terms.get((m.form,), ())) if kind == "class"]
+                out += [
+                    Mention(kind, ref, t.start + m.start, t.start + m.end, m.form)
+                    for kind, ref, _joints in sorted(ctx.lexicon.terms.get((m.form,), ()))
+                    if kind == "class"
+                ]
     return out
 
 
-def _apposed(ctx: Context, ms: list[Morph], names: list[Mention], nodes: list[tuple[str, list[str]]],
-             c: Mention) -> bool:
+def _apposed(
+    ctx: Context, ms: list[Morph], names: list[Mention], nodes: list[tuple[str, list[str]]], c: Mention
+) -> bool:
     """A class word right after the start's name, at most a determiner between ("0x03eb… 이 주소는", "n_w1
     지갑에서"), that the start belongs to: it names the start again and is no destination. Counted as a target,
     "0x03eb… 이 주소는 뭐 하는 주소예요?" became a path to any address."""
@@ -161,7 +184,7 @@ def _said_of_start(text: str, names: list[Mention], classes: list[Mention]) -> b
     보낸 곳이 거래소인가?" asks where the money went)."""
     first = min(classes, key=lambda c: c.start)
     name = min(names, key=lambda n: n.start)
-    return name.end <= first.start and bool(_BETWEEN_NAME_AND_CLASS.match(text[name.end:first.start]))
+    return name.end <= first.start and bool(_BETWEEN_NAME_AND_CLASS.match(text[name.end : first.start]))
 
 
 _TO_KO = re.compile(r"\s*(?:으로|로|에게|한테|까지|에(?!서))")
@@ -173,17 +196,25 @@ def _target(ctx: Context, text: str, classes: list[Mention]) -> Mention:
     an exchange"), else the last one named. Without this, "지갑 W7에서 거래소로 곧바로 넘어간 주소" looked for any
     address (the head noun) and answered with a router one hop away. A broader class right after a narrower one
     ("거래소 쪽 주소", "exchange addresses") is the same place, named by the narrower."""
-    marked = [c for c in classes if _TO_KO.match(text, c.end) or _TO_EN.search(text[:c.start])]
+    marked = [c for c in classes if _TO_KO.match(text, c.end) or _TO_EN.search(text[: c.start])]
     last = marked[-1] if marked else classes[-1]
     # "거래소 쪽 주소": a broader class word right after a narrower one names the same place, by the narrower
-    earlier = [c for c in classes if c.end <= last.start and _SAME_PLACE.fullmatch(text[c.end:last.start])]
+    earlier = [c for c in classes if c.end <= last.start and _SAME_PLACE.fullmatch(text[c.end : last.start])]
     if earlier and ctx.onto.is_a(URIRef(earlier[-1].ref), frozenset({URIRef(last.ref)})):
         return earlier[-1]
     return last
 
 
-def _walk_said(text: str, ms: list[Morph], names: list[Mention], classes: list[Mention], cue: set[str],
-               rels: set[str], hops: int | None, nodes: int) -> bool:
+def _walk_said(
+    text: str,
+    ms: list[Morph],
+    names: list[Mention],
+    classes: list[Mention],
+    cue: set[str],
+    rels: set[str],
+    hops: int | None,
+    nodes: int,
+) -> bool:
     """Whether anything in the question speaks of money moving: a path, flow or transfer word, a second node, a
     hop limit, a destination marked on a class (거래소로, "to an exchange") or a source marked on the start
     (n_a1에서, "from n_a1"). A class word with a copula and none of these ("n_hot1은 뭐 하는 주소예요?") says
@@ -192,7 +223,7 @@ def _walk_said(text: str, ms: list[Morph], names: list[Mention], classes: list[M
         return True
     if hops is not None or "→" in text or "->" in text:
         return True
-    if any(_TO_KO.match(text, c.end) or _TO_EN.search(text[:c.start]) for c in classes):
+    if any(_TO_KO.match(text, c.end) or _TO_EN.search(text[: c.start]) for c in classes):
         return True
     for n in names:
         after = next((m for m in ms if m.start >= n.end), None)
@@ -285,8 +316,9 @@ def with_labels(text: str, labels: dict[str, str]) -> str:
     Only whole ids are touched (not an id inside a longer word or address)."""
     if not labels:
         return text
-    pattern = re.compile(r"(?<![\w.])(" + "|".join(re.escape(i) for i in sorted(labels, key=len, reverse=True))
-                         + r")(?![\w])(\)?)")
+    pattern = re.compile(
+        r"(?<![\w.])(" + "|".join(re.escape(i) for i in sorted(labels, key=len, reverse=True)) + r")(?![\w])(\)?)"
+    )
 
     def mark(m: re.Match[str]) -> str:
         node, close = m.group(1), m.group(2)
@@ -311,22 +343,35 @@ def reading(ctx: Context, p: OnchainPlan) -> str:
     return f"{p.start} 의 클래스와 라벨"
 
 
-def _answer(q_id: str, intent: str, query: str, text: str, path: list[PathEdge], cited: list[str],
-            confidence: str) -> OnchainAnswer:
-    return OnchainAnswer.model_validate({
-        "q_id": q_id, "intent": intent, "generated_query": query, "answer_ko": text,
-        "path": [e.to_json() for e in path], "cited_nodes": cited, "confidence": confidence, "grounding_ok": True,
-    })
+def _answer(
+    q_id: str, intent: str, query: str, text: str, path: list[PathEdge], cited: list[str], confidence: str
+) -> OnchainAnswer:
+    return OnchainAnswer.model_validate(
+        {
+            "q_id": q_id,
+            "intent": intent,
+            "generated_query": query,
+            "answer_ko": text,
+            "path": [e.to_json() for e in path],
+            "cited_nodes": cited,
+            "confidence": confidence,
+            "grounding_ok": True,
+        }
+    )
 
 
 def _no_start(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     intent = {"path": "no_path", "flow": "token_flow", "cluster": "cluster_lookup", "label": "label_lookup"}[p.intent]
     if p.ambiguous:
-        text = (f"질문의 이름이 여러 노드({', '.join(p.ambiguous)})에 해당해 하나로 정하지 않았습니다. "
-                "노드 id 나 주소로 다시 물어 주세요.")
+        text = (
+            f"질문의 이름이 여러 노드({', '.join(p.ambiguous)})에 해당해 하나로 정하지 않았습니다. "
+            "노드 id 나 주소로 다시 물어 주세요."
+        )
     elif p.missing:
-        text = (f"{josa(p.missing, '은', '는')} 그래프에 없는 노드입니다. 없는 노드의 경로나 클래스를 지어내지 않고 "
-                "'노드 없음' 으로 보고합니다.")
+        text = (
+            f"{josa(p.missing, '은', '는')} 그래프에 없는 노드입니다. 없는 노드의 경로나 클래스를 지어내지 않고 "
+            "'노드 없음' 으로 보고합니다."
+        )
     else:
         text = "질문에서 그래프의 노드(id, 주소, 라벨)를 찾지 못했습니다. 시작 노드를 id 나 주소로 알려 주세요."
     return _answer(q_id, intent, "", text, [], [], "high")
@@ -337,8 +382,10 @@ def _not_understood(p: OnchainPlan, q_id: str) -> OnchainAnswer:
     A caller recognises it by ``confidence == "low"`` with an empty ``path`` and no ``cited_nodes``."""
     intent = {"path": "no_path", "flow": "token_flow", "cluster": "cluster_lookup", "label": "label_lookup"}[p.intent]
     words = quote_words(p.unexplained)
-    text = (f"질문의 {words}을(를) 그래프의 관계나 클래스로 읽지 못했습니다. {p.start} 에 대한 다른 질문으로 바꿔 "
-            "답하지 않습니다. 경로, 클러스터, 클래스, 자금 흐름 중 무엇을 묻는지 다시 물어 주세요.")
+    text = (
+        f"질문의 {words}을(를) 그래프의 관계나 클래스로 읽지 못했습니다. {p.start} 에 대한 다른 질문으로 바꿔 "
+        "답하지 않습니다. 경로, 클러스터, 클래스, 자금 흐름 중 무엇을 묻는지 다시 물어 주세요."
+    )
     return _answer(q_id, intent, "", text, [], [], "low")
 
 
@@ -352,8 +399,9 @@ def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     start = mint(ctx.domain, "node", p.start or "")
     classes = ctx.onto.subclasses(p.target_class) if p.target_class is not None else None
     target_node = mint(ctx.domain, "node", p.target_node) if p.target_node else None
-    reach = q.reachable(start, p.hops, classes=classes, node=target_node, backward=p.backward,
-                        limit=ctx.limits.max_result_rows)
+    reach = q.reachable(
+        start, p.hops, classes=classes, node=target_node, backward=p.backward, limit=ctx.limits.max_result_rows
+    )
     capped = _capped_note(ctx, p)
     walked = _walk(ctx, p, start, classes, target_node)
     if walked is not None:
@@ -377,8 +425,9 @@ def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
 
 
-def _walk(ctx: Context, p: OnchainPlan, start: URIRef, classes: frozenset[URIRef] | None,
-          node: URIRef | None) -> tuple[int | None, bool] | None:
+def _walk(
+    ctx: Context, p: OnchainPlan, start: URIRef, classes: frozenset[URIRef] | None, node: URIRef | None
+) -> tuple[int | None, bool] | None:
     """From the transfer mirror (qa/adjacency.py): the fewest transfers from the start to a target within
     the hop limit (``None``: no target that close, so ``reachable`` finds nothing), and whether the start takes
     part in any transfer (what ``has_transfers`` asks). ``None`` when the mirror cannot decide the same way as
@@ -394,8 +443,7 @@ def _walk(ctx: Context, p: OnchainPlan, start: URIRef, classes: frozenset[URIRef
     if (node is not None and node == start) or adj.is_target(start, classes=wanted):
         return None
     try:
-        k = adj.nearest(start, p.hops, classes=wanted, node=node, backward=p.backward,
-                        budget=ctx.limits.walk_max_edges)
+        k = adj.nearest(start, p.hops, classes=wanted, node=node, backward=p.backward, budget=ctx.limits.walk_max_edges)
         return k, adj.active(start)
     except WalkTooLong:
         return None
@@ -407,15 +455,18 @@ def _no_path(ctx: Context, p: OnchainPlan, q_id: str, reach: str, active: bool, 
     else:
         assert p.target_class is not None  # a path question names a target node or a target class
         what = _class_ko(ctx, p.target_class)
-    why = (f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
-           if not active else
-           f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다.")
+    why = (
+        f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
+        if not active
+        else f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다."
+    )
     text = f"{p.hops}-hop 이내 경로가 없습니다. {why} 없는 경로를 지어내지 않고 '경로 없음' 으로 보고합니다.{capped}"
     return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
 
 
-def _path_answer(ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[str, object], k: int,
-                 capped: str) -> OnchainAnswer:
+def _path_answer(
+    ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[str, object], k: int, capped: str
+) -> OnchainAnswer:
     chain = [p.start or ""] + [str(row[f"nid{i}"]) for i in range(1, k + 1)]
     hops = [(chain[i], chain[i - 1]) if p.backward else (chain[i - 1], chain[i]) for i in range(1, k + 1)]
     pairs = [(mint(ctx.domain, "node", a), mint(ctx.domain, "node", b)) for a, b in hops]
@@ -426,9 +477,11 @@ def _path_answer(ctx: Context, p: OnchainPlan, q_id: str, query: str, row: dict[
             first[key] = (str(r["eid"]), str(r["tx"]) if r.get("tx") is not None else None)
     missing = [f"{src} → {dst}" for src, dst in hops if (src, dst) not in first]
     if missing:  # plain triples without their transfer records (imported RDF): no evidence to cite
-        text = (f"{k}-hop 경로({' → '.join(chain)})가 그래프의 {OC.transfer} 트리플로는 이어지지만, "
-                f"{', '.join(missing)} 구간의 전송 기록(엣지 id, 트랜잭션)이 없어 근거를 댈 수 없습니다. "
-                f"근거 없는 경로를 답으로 내지 않습니다.{capped}")
+        text = (
+            f"{k}-hop 경로({' → '.join(chain)})가 그래프의 {OC.transfer} 트리플로는 이어지지만, "
+            f"{', '.join(missing)} 구간의 전송 기록(엣지 id, 트랜잭션)이 없어 근거를 댈 수 없습니다. "
+            f"근거 없는 경로를 답으로 내지 않습니다.{capped}"
+        )
         return _answer(q_id, "no_path", query, text, [], chain, "low")
     edges, txs = [], []
     for src, dst in hops:
@@ -466,8 +519,10 @@ def _label(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     label = next((str(r["label"]) for r in rows if r.get("label") is not None), None)
     start = p.start or ""
     if str(OC.Unknown) in classes or norm is None:
-        text = (f"온톨로지 미등록입니다. {josa(start, '은', '는')} 주소 정규화(address_norm)가 실패해 클래스가 부여되지 "
-                "않았습니다(Unknown). 억지로 클래스를 추측하지 않고 '미매핑' 으로 보고합니다.")
+        text = (
+            f"온톨로지 미등록입니다. {josa(start, '은', '는')} 주소 정규화(address_norm)가 실패해 클래스가 부여되지 "
+            "않았습니다(Unknown). 억지로 클래스를 추측하지 않고 '미매핑' 으로 보고합니다."
+        )
         return _answer(q_id, "label_lookup", query, text, [], [start], "high")
     names = [f"{ctx.onto.label(URIRef(c), 'ko')}({c.rsplit('#', 1)[-1]})" for c in classes]
     named = f" 라벨은 '{label}' 입니다." if label else " 라벨은 없습니다."
@@ -480,16 +535,20 @@ def _cluster(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     query = q.cluster_members(mint(ctx.domain, "node", start), p.hops, limit=ctx.limits.max_result_rows)
     members = [str(r["mid"]) for r in ctx.run_select(query)]
     if not members:
-        text = (f"{start} 에 연결된 same_entity 추론이 없어 같은 주체로 추정되는 지갑을 찾지 못했습니다. "
-                "관측된 전송만으로 동일 주체를 단정하지 않습니다.")
+        text = (
+            f"{start} 에 연결된 same_entity 추론이 없어 같은 주체로 추정되는 지갑을 찾지 못했습니다. "
+            "관측된 전송만으로 동일 주체를 단정하지 않습니다."
+        )
         return _answer(q_id, "cluster_lookup", query, text, [], [start], "mid")
     group = [start, *members]
     edges_q = q.cluster_edges([mint(ctx.domain, "node", n) for n in group])
     rows = ctx.run_select(edges_q)
     order, path = _bfs_tree(start, [(str(r["eid"]), str(r["src"]), str(r["dst"])) for r in rows], p.hops)
     listed = ", ".join(n for n in order if n != start)
-    text = (f"{josa(listed, '이', '가')} same_entity 추론으로 동일 주체 클러스터에 묶입니다. 다만 same_entity 는 "
-            "트랜잭션으로 관측된 관계가 아니라 추론된 관계라, 확정이 아니라 추정으로만 제시합니다.")
+    text = (
+        f"{josa(listed, '이', '가')} same_entity 추론으로 동일 주체 클러스터에 묶입니다. 다만 same_entity 는 "
+        "트랜잭션으로 관측된 관계가 아니라 추론된 관계라, 확정이 아니라 추정으로만 제시합니다."
+    )
     return _answer(q_id, "cluster_lookup", query, text, path, order, "mid")
 
 
@@ -513,15 +572,25 @@ def _bfs_tree(start: str, edges: list[tuple[str, str, str]], hops: int) -> tuple
 
 def _flow(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     start = p.start or ""
-    query = q.flow_edges(mint(ctx.domain, "node", start), p.hops, backward=p.backward,
-                         limit=ctx.limits.max_result_rows)
+    query = q.flow_edges(mint(ctx.domain, "node", start), p.hops, backward=p.backward, limit=ctx.limits.max_result_rows)
     rows = ctx.run_select(query)
     way = "들어온" if p.backward else "나간"
     if not rows:
-        text = f"{start} 에서 {p.hops}-hop 이내에 {way} 전송이 없습니다. 관측된 전송이 없어 자금 흐름을 지어내지 않습니다."
+        text = (
+            f"{start} 에서 {p.hops}-hop 이내에 {way} 전송이 없습니다. 관측된 전송이 없어 자금 흐름을 지어내지 않습니다."
+        )
         return _answer(q_id, "token_flow", query, text, [], [start], "high")
-    path = [PathEdge.model_validate({"edge_id": str(r["eid"]), "tx_hash": str(r["tx"]) if r.get("tx") else None,
-                                     "from": str(r["src"]), "to": str(r["dst"])}) for r in rows]
+    path = [
+        PathEdge.model_validate(
+            {
+                "edge_id": str(r["eid"]),
+                "tx_hash": str(r["tx"]) if r.get("tx") else None,
+                "from": str(r["src"]),
+                "to": str(r["dst"]),
+            }
+        )
+        for r in rows
+    ]
     totals: dict[tuple[str, str], int] = {}
     for r in rows:
         end = str(r["src"]) if p.backward else str(r["dst"])
@@ -536,8 +605,10 @@ def _flow(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     parts = [f"{n} ({_amount(v, t)})" for (n, t), v in sorted(totals.items()) if n != start]
     shown = ", ".join(parts[:20]) + (f" 외 {len(parts) - 20}곳" if len(parts) > 20 else "")
     direction = f"{start} 으로 들어온" if p.backward else f"{start} 에서 나간"
-    text = (f"{direction} 자금은 {p.hops}-hop 이내 관측된 전송 {len(path)}건으로 다음 주소에 닿습니다: {shown}. "
-            "금액은 전송 값을 그대로 더한 정확한 합계입니다.")
+    text = (
+        f"{direction} 자금은 {p.hops}-hop 이내 관측된 전송 {len(path)}건으로 다음 주소에 닿습니다: {shown}. "
+        "금액은 전송 값을 그대로 더한 정확한 합계입니다."
+    )
     return _answer(q_id, "token_flow", query, text, path, cited, "high")
 
 

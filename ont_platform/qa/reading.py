@@ -28,8 +28,34 @@ from ont_platform.qa.analyzer import Morph, stem_en
 from ont_platform.qa.korean import PARTICLES_AFTER_NAME
 
 _SENTENCE_END = re.compile(r"[.!?。…\n,]+")
-_PARTICLES = frozenset({"은", "는", "이", "가", "을", "를", "과", "와", "로", "으로", "으", "에", "에서", "의", "도", "만",
-                        "랑", "이랑", "께", "한테", "에게", "까지", "부터", "보다"})
+_PARTICLES = frozenset(
+    {
+        "은",
+        "는",
+        "이",
+        "가",
+        "을",
+        "를",
+        "과",
+        "와",
+        "로",
+        "으로",
+        "으",
+        "에",
+        "에서",
+        "의",
+        "도",
+        "만",
+        "랑",
+        "이랑",
+        "께",
+        "한테",
+        "에게",
+        "까지",
+        "부터",
+        "보다",
+    }
+)
 _CONTENT = frozenset({"NNG", "NNP", "NR", "VV", "VA", "XR", "SL", "SN", "SH", "MAG", "NP", "MM", "VX", "NNB"})
 """Tags of words that carry meaning of their own (particles, endings and suffixes never do)."""
 
@@ -64,13 +90,26 @@ class Words:
 def words() -> Words:
     """The word lists of ``reading_words.json``."""
     doc = json.loads(resources.files("ont_platform.qa").joinpath("reading_words.json").read_text("utf-8"))
-    return Words(*(frozenset(doc[k]) for k in ("fillers_ko", "fillers_en", "question_ko", "question_en",
-                                                "direct_ko", "direct_en", "titles_ko", "titles_en")))
+    return Words(
+        *(
+            frozenset(doc[k])
+            for k in (
+                "fillers_ko",
+                "fillers_en",
+                "question_ko",
+                "question_en",
+                "direct_ko",
+                "direct_en",
+                "titles_ko",
+                "titles_en",
+            )
+        )
+    )
 
 
 def _en_forms(m: Morph, text: str | None) -> set[str]:
     """An English token as written (the analyser keeps only a light stem) and as stemmed."""
-    low = (text[m.start:m.end] if text is not None else m.form).lower()
+    low = (text[m.start : m.end] if text is not None else m.form).lower()
     return {low, stem_en(low), m.form.lower()}
 
 
@@ -115,7 +154,7 @@ def sentences(text: str) -> list[tuple[int, int]]:
         begin = m.end()
     if begin < len(text):
         out.append((begin, len(text)))
-    return [s for s in out if text[s[0]:s[1]].strip()]
+    return [s for s in out if text[s[0] : s[1]].strip()]
 
 
 def unexplained(text: str, ms: Sequence[Morph], parts: Iterable[Part]) -> list[str]:
@@ -129,8 +168,10 @@ def unexplained(text: str, ms: Sequence[Morph], parts: Iterable[Part]) -> list[s
 
     def inside(m: Morph) -> bool:
         # a morpheme running past a name only by a particle glued to it (모로랑) is the name's
-        return any(s <= m.start and (m.end <= e or (m.start < e and text[e:m.end] in PARTICLES_AFTER_NAME))
-                   for s, e in covered)
+        return any(
+            s <= m.start and (m.end <= e or (m.start < e and text[e : m.end] in PARTICLES_AFTER_NAME))
+            for s, e in covered
+        )
 
     active = []
     for s, e in spans:
@@ -143,7 +184,7 @@ def unexplained(text: str, ms: Sequence[Morph], parts: Iterable[Part]) -> list[s
     for m in ms:
         if m.tag not in _CONTENT or not any(s <= m.start < e for s, e in active):
             continue
-        if text[m.start:m.end] in _PARTICLES and any(0 <= m.start - e <= 1 for _, e in covered):
+        if text[m.start : m.end] in _PARTICLES and any(0 <= m.start - e <= 1 for _, e in covered):
             continue  # a particle after an id, mis-tagged by the analyser (n_a1 과 → 과/NNG)
         if inside(m) or is_filler(m, text) or is_direct_word(m, text):
             continue
@@ -162,7 +203,7 @@ def _word_of(text: str, ms: Sequence[Morph], m: Morph) -> str:
     """The word ``m`` belongs to, as written: the run of noun-like morphemes around it with no space between
     (거래쇼, not 쇼), or the morpheme alone for a verb or adjective stem (좋아하)."""
     if m.tag not in _WORDLIKE:
-        return text[m.start:m.end]
+        return text[m.start : m.end]
     i = ms.index(m)
     start, end = m.start, m.end
     j = i - 1

@@ -15,14 +15,45 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u200b-\u200f\u2028\u2029
 HEX_ADDRESS = re.compile(r"0[xX][0-9a-fA-F]{40}(?![0-9a-fA-F])")
 HEX_SHORT = re.compile(r"0[xX][0-9a-fA-F]{1,64}(?![0-9a-zA-Z])")
 
-_KO_NUM = {"한": 1, "하나": 1, "두": 2, "둘": 2, "세": 3, "셋": 3, "석": 3, "네": 4, "넷": 4, "다섯": 5, "여섯": 6,
-           "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}
-_EN_NUM = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-           "ten": 10, "single": 1, "a": 1}
+_KO_NUM = {
+    "한": 1,
+    "하나": 1,
+    "두": 2,
+    "둘": 2,
+    "세": 3,
+    "셋": 3,
+    "석": 3,
+    "네": 4,
+    "넷": 4,
+    "다섯": 5,
+    "여섯": 6,
+    "일곱": 7,
+    "여덟": 8,
+    "아홉": 9,
+    "열": 10,
+}
+_EN_NUM = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "single": 1,
+    "a": 1,
+}
 _UNIT = r"(?:홉|hops?|단계|스텝|steps?|다리|번\s*(?:거쳐|건너)|degrees?)"
 _HOPS = re.compile(
-    r"(?P<n>\d{1,6}|" + "|".join(sorted(map(re.escape, _KO_NUM), key=len, reverse=True)) + "|"
-    + "|".join(sorted(_EN_NUM, key=len, reverse=True)) + r")\s*[-‐–]?\s*" + _UNIT,
+    r"(?P<n>\d{1,6}|"
+    + "|".join(sorted(map(re.escape, _KO_NUM), key=len, reverse=True))
+    + "|"
+    + "|".join(sorted(_EN_NUM, key=len, reverse=True))
+    + r")\s*[-‐–]?\s*"
+    + _UNIT,
     re.IGNORECASE,
 )
 

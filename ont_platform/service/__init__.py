@@ -41,7 +41,8 @@ def __getattr__(name: str) -> Any:
         except ImportError as exc:
             from ont_platform.errors import MissingDependency
 
-            raise MissingDependency("the HTTP service needs the server extra: pip install 'ont_platform[server]' "
-                                    f"({exc.name} is missing)") from exc
+            raise MissingDependency(
+                f"the HTTP service needs the server extra: pip install 'ont_platform[server]' ({exc.name} is missing)"
+            ) from exc
         return create_app
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -66,14 +66,17 @@ log = logging.getLogger("ont_platform.service")
 
 STATIC = Path(str(resources.files("ont_platform.service").joinpath("static")))
 SECURITY_HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                                "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody, "description": why} for code, why in (
+    code: {"model": ErrorBody, "description": why}
+    for code, why in (
         (404, "unknown domain or node"),
         (413, "request body too large"),
         (422, "invalid request body or unusable input"),
@@ -87,17 +90,23 @@ LLM_ERRORS: dict[int | str, dict[str, Any]] = {
 }
 FETCH_ERRORS: dict[int | str, dict[str, Any]] = {
     **LLM_ERRORS,
-    400: {"model": ErrorBody, "description": "URL refused (scheme, credentials, or a non-public address) or "
-                                              "its host does not resolve"},
+    400: {
+        "model": ErrorBody,
+        "description": "URL refused (scheme, credentials, or a non-public address) or its host does not resolve",
+    },
     502: {"model": ErrorBody, "description": "the site (or the LLM endpoint) did not give a usable answer"},
     504: {"model": ErrorBody, "description": "the site (or the LLM endpoint) was too slow"},
 }
 
 
 SPARQL_ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorBody, "description": why} for code, why in (
-        (400, "the query was refused (query_refused, with the reason), failed, is not supported yet (CONSTRUCT, "
-              "DESCRIBE), names another graph, or the request gives no query"),
+    code: {"model": ErrorBody, "description": why}
+    for code, why in (
+        (
+            400,
+            "the query was refused (query_refused, with the reason), failed, is not supported yet (CONSTRUCT, "
+            "DESCRIBE), names another graph, or the request gives no query",
+        ),
         (403, "an update: the endpoint is read-only"),
         (404, "the domain is not loaded, or the domains are held by separate graphs (ask /sparql/{domain})"),
         (406, "no result format the Accept header allows"),
@@ -106,23 +115,39 @@ SPARQL_ERRORS: dict[int | str, dict[str, Any]] = {
         (503, "the query ran out of time (query_timeout), the store failed, or the service is busy"),
     )
 }
-SPARQL_RESULTS = {"content": {media.split(";")[0]: {} for media in (*sparql.MEDIA_TYPES.values(),
-                                                                     *sparql.GRAPH_MEDIA_TYPES.values())},
-                  "description": "the results (SELECT, ASK), the graph (CONSTRUCT, DESCRIBE), or the service "
-                                 "description (no query)"}
+SPARQL_RESULTS = {
+    "content": {
+        media.split(";")[0]: {} for media in (*sparql.MEDIA_TYPES.values(), *sparql.GRAPH_MEDIA_TYPES.values())
+    },
+    "description": "the results (SELECT, ASK), the graph (CONSTRUCT, DESCRIBE), or the service description (no query)",
+}
 SPARQL_OPENAPI: dict[str, Any] = {
     "parameters": [
-        {"name": "query", "in": "query", "required": False, "schema": {"type": "string"},
-         "description": "a SELECT, ASK, CONSTRUCT or DESCRIBE query; without one, GET answers the service "
-                        "description (Turtle)"},
-        {"name": "default-graph-uri", "in": "query", "required": False, "schema": {"type": "string"},
-         "description": f"may only name the served graph, <{sparql.GRAPH_NAME}>"},
+        {
+            "name": "query",
+            "in": "query",
+            "required": False,
+            "schema": {"type": "string"},
+            "description": "a SELECT, ASK, CONSTRUCT or DESCRIBE query; without one, GET answers the service "
+            "description (Turtle)",
+        },
+        {
+            "name": "default-graph-uri",
+            "in": "query",
+            "required": False,
+            "schema": {"type": "string"},
+            "description": f"may only name the served graph, <{sparql.GRAPH_NAME}>",
+        },
     ],
-    "requestBody": {"required": False, "content": {
-        "application/x-www-form-urlencoded": {"schema": {"type": "object", "properties": {"query": {
-            "type": "string"}}}},
-        "application/sparql-query": {"schema": {"type": "string"}},
-    }},
+    "requestBody": {
+        "required": False,
+        "content": {
+            "application/x-www-form-urlencoded": {
+                "schema": {"type": "object", "properties": {"query": {"type": "string"}}}
+            },
+            "application/sparql-query": {"schema": {"type": "string"}},
+        },
+    },
 }
 
 
@@ -279,15 +304,21 @@ def _issues(exc: RequestValidationError) -> tuple[str, list[dict[str, Any]]]:
         return "the request body is not valid JSON", details
     if any(d["loc"] == ["body"] for d in details):
         return "the request body must be a JSON object (Content-Type: application/json)", details
-    shown = "; ".join(f"{'.'.join(d['loc'][1:] if d['loc'][:1] == ['body'] else d['loc']) or 'body'}: {d['msg']}"
-                      for d in details[:5])
+    shown = "; ".join(
+        f"{'.'.join(d['loc'][1:] if d['loc'][:1] == ['body'] else d['loc']) or 'body'}: {d['msg']}" for d in details[:5]
+    )
     more = f" (and {len(details) - 5} more)" if len(details) > 5 else ""
     return f"invalid request: {shown}{more}", details
 
 
-def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSettings | None = None, *,
-               examples: Mapping[str, Sequence[str]] | None = None, fetcher: Fetcher | None = None,
-               llm_transport: Any = None) -> FastAPI:
+def create_app(
+    graphs: Graphs | GraphSet | None = None,
+    settings: ServiceSettings | None = None,
+    *,
+    examples: Mapping[str, Sequence[str]] | None = None,
+    fetcher: Fetcher | None = None,
+    llm_transport: Any = None,
+) -> FastAPI:
     """The FastAPI application over ``graphs`` (default: the three bundled example datasets, in memory).
 
     ``examples`` are sample questions per domain for the admin page. ``fetcher`` replaces the guarded URL
@@ -299,8 +330,11 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     if graphs is None:
         owned, examples = _bundled_examples(examples)
         graphs = owned
-    graph_set = graphs if isinstance(graphs, GraphSet) else GraphSet(graphs, examples=examples,
-                                                                       verify_max_rows=settings.verify_max_rows)
+    graph_set = (
+        graphs
+        if isinstance(graphs, GraphSet)
+        else GraphSet(graphs, examples=examples, verify_max_rows=settings.verify_max_rows)
+    )
     fetcher = fetcher or Fetcher(AddressPolicy(settings.allow_private_urls, settings.allowed_networks), settings.fetch)
     gate = WriteGate(settings.api_token, settings.write_rate_per_min)
     lexicons: dict[str, LexiconExtractor] = {}
@@ -321,9 +355,13 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     from ont_platform import __version__
 
     app = FastAPI(
-        title="ont_platform", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
+        title="ont_platform",
+        version=__version__,
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
         description="Knowledge graphs kept true to an OWL ontology: grounded answers, verification, and "
-                    "guarded extraction. The admin page is at /.",
+        "guarded extraction. The admin page is at /.",
     )
     app.state.graphs = graph_set
     app.state.settings = settings
@@ -338,8 +376,14 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> Response:
-        code = {400: "invalid_body", 401: "unauthorized", 403: "read_only", 404: "not_found", 405: "method_not_allowed",
-                429: "rate_limited"}.get(exc.status_code, "http_error")
+        code = {
+            400: "invalid_body",
+            401: "unauthorized",
+            403: "read_only",
+            404: "not_found",
+            405: "method_not_allowed",
+            429: "rate_limited",
+        }.get(exc.status_code, "http_error")
         message = str(exc.detail)
         if exc.status_code == 400:  # raised by the framework while decoding the body, before any route runs
             message = "the request body cannot be read as JSON (not UTF-8, malformed, or nested too deeply)"
@@ -368,37 +412,62 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         return response
 
     # The last added runs first: a body is read (and refused when too large) before the request asks for a turn.
-    app.add_middleware(Admission, max_active=settings.max_active, max_waiting=settings.max_waiting,
-                       wait_s=settings.wait_s)
+    app.add_middleware(
+        Admission, max_active=settings.max_active, max_waiting=settings.max_waiting, wait_s=settings.wait_s
+    )
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     # -- questions -------------------------------------------------------------------------------------------
 
-    @app.get("/api/v1/domains", response_model=list[DomainInfo], tags=["questions"],
-             summary="the loaded domains, their answer contracts and sample questions")
+    @app.get(
+        "/api/v1/domains",
+        response_model=list[DomainInfo],
+        tags=["questions"],
+        summary="the loaded domains, their answer contracts and sample questions",
+    )
     def domains() -> list[dict[str, Any]]:
         return graph_set.describe()
 
-    @app.post("/api/v1/ask", response_model=AnswerBody, response_model_by_alias=True, responses=ERRORS,
-              tags=["questions"], summary="answer a question with the domain's contract: a path and its evidence, "
-                                          "or an honest refusal")
+    @app.post(
+        "/api/v1/ask",
+        response_model=AnswerBody,
+        response_model_by_alias=True,
+        responses=ERRORS,
+        tags=["questions"],
+        summary="answer a question with the domain's contract: a path and its evidence, or an honest refusal",
+    )
     def ask(request: AskRequest) -> JSONResponse:
         traced = graph_set.ask(request.domain, request.question, request.id)
         return JSONResponse(traced.answer.to_json())
 
-    @app.post("/api/v1/ask/trace", response_model=TraceBody, responses=ERRORS, tags=["questions"],
-              summary="the same answer, with every SPARQL query that ran to produce it")
+    @app.post(
+        "/api/v1/ask/trace",
+        response_model=TraceBody,
+        responses=ERRORS,
+        tags=["questions"],
+        summary="the same answer, with every SPARQL query that ran to produce it",
+    )
     def ask_trace(request: AskRequest) -> JSONResponse:
         traced = graph_set.ask(request.domain, request.question, request.id)
         return JSONResponse({"answer": traced.answer.to_json(), "queries": traced.queries})
 
-    @app.post("/api/v1/verify", response_model=VerifyBody, responses=ERRORS, tags=["questions"],
-              summary="check an answer (ours or an LLM's) against the graph: schema, citations, path, query")
+    @app.post(
+        "/api/v1/verify",
+        response_model=VerifyBody,
+        responses=ERRORS,
+        tags=["questions"],
+        summary="check an answer (ours or an LLM's) against the graph: schema, citations, path, query",
+    )
     def verify(request: VerifyRequest) -> dict[str, Any]:
         return graph_set.verify(request.answer, request.question).to_json()
 
-    @app.get("/api/v1/nodes/{domain}/{node_id:path}", response_model=NodeBody, responses=ERRORS,
-             tags=["questions"], summary="what the graph says about one node: classes, label, address")
+    @app.get(
+        "/api/v1/nodes/{domain}/{node_id:path}",
+        response_model=NodeBody,
+        responses=ERRORS,
+        tags=["questions"],
+        summary="what the graph says about one node: classes, label, address",
+    )
     def node(domain: str, node_id: str) -> dict[str, Any]:
         if not node_id:
             raise NotFound("give a node id: /api/v1/nodes/{domain}/{id}")
@@ -410,14 +479,18 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         """One SPARQL 1.1 Protocol request over the graph ``pick`` gives (see sparql_endpoint.py)."""
         try:
             body = await request.body() if request.method == "POST" else b""
-            asked = sparql.read_request(request.method, request.headers.get("content-type"),
-                                        request.query_params.multi_items(), body)
+            asked = sparql.read_request(
+                request.method, request.headers.get("content-type"), request.query_params.multi_items(), body
+            )
             sparql.check_dataset(asked)
             kg = pick()
             if asked.query is None:
                 if request.method == "POST":
-                    raise sparql.ProtocolError(400, "query_missing", "give a query: the form field query=..., or an "
-                                                                     "application/sparql-query body")
+                    raise sparql.ProtocolError(
+                        400,
+                        "query_missing",
+                        "give a query: the form field query=..., or an application/sparql-query body",
+                    )
                 endpoint = str(request.url.replace(query=""))
                 return Response(sparql.service_description(endpoint, None), media_type="text/turtle; charset=utf-8")
             try:
@@ -444,8 +517,9 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         return Response(content, media_type=sparql.MEDIA_TYPES[fmt], headers=headers)
 
     def whole_graph() -> KnowledgeGraph:
-        return sparql.choose_graph(graph_set.graphs, graph_set.domains(),
-                                   {d: graph_set.graph(d) for d in graph_set.domains()})
+        return sparql.choose_graph(
+            graph_set.graphs, graph_set.domains(), {d: graph_set.graph(d) for d in graph_set.domains()}
+        )
 
     def domain_graph(domain: str) -> Callable[[], KnowledgeGraph]:
         def pick() -> KnowledgeGraph:
@@ -453,6 +527,7 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
                 return graph_set.graph(domain)
             except NotFound as exc:
                 raise sparql.ProtocolError(404, "not_found", str(exc)) from exc
+
         return pick
 
     async def sparql_all(request: Request) -> Response:
@@ -462,19 +537,35 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         return await answer_sparql(request, domain_graph(domain))
 
     for method in ("GET", "POST"):  # one route per method: each gets its own operation in /openapi.json
-        app.add_api_route("/sparql", sparql_all, methods=[method], operation_id=f"sparql_{method.lower()}",
-                          tags=["sparql"], responses={200: SPARQL_RESULTS, **SPARQL_ERRORS},
-                          openapi_extra=SPARQL_OPENAPI,
-                          summary="SPARQL 1.1 Protocol, read-only: SELECT, ASK, CONSTRUCT and DESCRIBE over the served "
-                                  "graph, checked and bounded like KnowledgeGraph.query; without a query, the service "
-                                  "description")
-        app.add_api_route("/sparql/{domain}", sparql_domain, methods=[method],
-                          operation_id=f"sparql_domain_{method.lower()}", tags=["sparql"],
-                          responses={200: SPARQL_RESULTS, **SPARQL_ERRORS}, openapi_extra=SPARQL_OPENAPI,
-                          summary="the same, over the graph holding one domain (for domains kept in separate graphs)")
+        app.add_api_route(
+            "/sparql",
+            sparql_all,
+            methods=[method],
+            operation_id=f"sparql_{method.lower()}",
+            tags=["sparql"],
+            responses={200: SPARQL_RESULTS, **SPARQL_ERRORS},
+            openapi_extra=SPARQL_OPENAPI,
+            summary="SPARQL 1.1 Protocol, read-only: SELECT, ASK, CONSTRUCT and DESCRIBE over the served "
+            "graph, checked and bounded like KnowledgeGraph.query; without a query, the service "
+            "description",
+        )
+        app.add_api_route(
+            "/sparql/{domain}",
+            sparql_domain,
+            methods=[method],
+            operation_id=f"sparql_domain_{method.lower()}",
+            tags=["sparql"],
+            responses={200: SPARQL_RESULTS, **SPARQL_ERRORS},
+            openapi_extra=SPARQL_OPENAPI,
+            summary="the same, over the graph holding one domain (for domains kept in separate graphs)",
+        )
 
-    @app.get("/health", tags=["service"], responses=ERRORS,
-             summary="liveness: the loaded domains and the number of triples served")
+    @app.get(
+        "/health",
+        tags=["service"],
+        responses=ERRORS,
+        summary="liveness: the loaded domains and the number of triples served",
+    )
     def health() -> dict[str, Any]:
         return {"status": "ok", "domains": graph_set.domains(), "triples": sum(len(kg) for kg in graph_set.graphs)}
 
@@ -495,10 +586,10 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         wanted = requested or ("llm" if settings.llm is not None else "lexicon")
         if wanted == "llm":
             if settings.llm is None:
-                raise InputError("no LLM endpoint is configured (set ONT_LLM_BASE_URL and ONT_LLM_MODEL); "
-                                 "use the lexicon extractor")
-            return LLMExtractor(settings.llm, graph_set.graph(domain).domain(domain).ontology,
-                                transport=llm_transport)
+                raise InputError(
+                    "no LLM endpoint is configured (set ONT_LLM_BASE_URL and ONT_LLM_MODEL); use the lexicon extractor"
+                )
+            return LLMExtractor(settings.llm, graph_set.graph(domain).domain(domain).ontology, transport=llm_transport)
         context = graph_set.context(domain)
         known = lexicons.get(domain)
         if known is None or known.ctx is not context:  # first use, or the graph was written since
@@ -510,11 +601,17 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         extractor = await asyncio.to_thread(pick_extractor, extractor_name, chosen)
         attempt = await asyncio.to_thread(extractor.extract, doc)
         max_reasks = settings.llm.max_reasks if settings.llm is not None else 0
-        return await guarded(doc, attempt, domain=chosen, extractor=extractor.name, validator=settings.validator,
-                             max_reasks=max_reasks)
+        return await guarded(
+            doc, attempt, domain=chosen, extractor=extractor.name, validator=settings.validator, max_reasks=max_reasks
+        )
 
-    @app.post("/api/v1/extract/text", response_model=ExtractionBody, responses=LLM_ERRORS, tags=["extraction"],
-              summary="entities and relations in a text, checked by the ontology guard")
+    @app.post(
+        "/api/v1/extract/text",
+        response_model=ExtractionBody,
+        responses=LLM_ERRORS,
+        tags=["extraction"],
+        summary="entities and relations in a text, checked by the ontology guard",
+    )
     async def extract_text(request: ExtractTextRequest) -> dict[str, Any]:
         doc = read_text(request.text, request.url, max_chars=settings.max_text_chars)
         return await extract(doc, request.domain, request.extractor)
@@ -529,11 +626,18 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         body["write"] = await asyncio.to_thread(gate.record, kg.store, chosen, client, kind, body)
         return body, 200 if report.accepted else 422
 
-    @app.post("/api/v1/ingest", responses=ERRORS, tags=["writes"],
-              summary="write an extraction (entities and relations) into the graph: guarded, resolved against "
-                      "the stored nodes, all or nothing; needs the API token")
-    async def ingest(request: Request, payload: Annotated[dict[str, Any], Body()],
-                     domain: Annotated[str | None, Query(max_length=40)] = None) -> JSONResponse:
+    @app.post(
+        "/api/v1/ingest",
+        responses=ERRORS,
+        tags=["writes"],
+        summary="write an extraction (entities and relations) into the graph: guarded, resolved against "
+        "the stored nodes, all or nothing; needs the API token",
+    )
+    async def ingest(
+        request: Request,
+        payload: Annotated[dict[str, Any], Body()],
+        domain: Annotated[str | None, Query(max_length=40)] = None,
+    ) -> JSONResponse:
         body, status = await write(gate.admit(request), payload, domain, "ingest")
         return JSONResponse(body, status_code=status)
 
@@ -541,15 +645,23 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
     def writes() -> dict[str, Any]:
         return {"writable": gate.writable, "writes": list(gate.recent)}
 
-    @app.post("/api/v1/extract/url", response_model=ExtractionBody, responses=FETCH_ERRORS, tags=["extraction"],
-              summary="fetch a page (public addresses only, bounded in size and time), read its main text with "
-                      "trafilatura, and extract from it")
-    async def extract_url(raw: Request, request: Annotated[ExtractUrlRequest | None, Body()] = None,
-                          url: Annotated[str | None, Query(max_length=2048, description="the page, as in seed "
-                                                           "001's POST /api/v1/extract/url?url=...")] = None,
-                          ingest: Annotated[bool, Query(description="also write what was extracted (needs the "
-                                                        "API token)")] = False,
-                          ) -> Any:
+    @app.post(
+        "/api/v1/extract/url",
+        response_model=ExtractionBody,
+        responses=FETCH_ERRORS,
+        tags=["extraction"],
+        summary="fetch a page (public addresses only, bounded in size and time), read its main text with "
+        "trafilatura, and extract from it",
+    )
+    async def extract_url(
+        raw: Request,
+        request: Annotated[ExtractUrlRequest | None, Body()] = None,
+        url: Annotated[
+            str | None,
+            Query(max_length=2048, description="the page, as in seed 001's POST /api/v1/extract/url?url=..."),
+        ] = None,
+        ingest: Annotated[bool, Query(description="also write what was extracted (needs the API token)")] = False,
+    ) -> Any:
         if request is not None and url is not None and request.url != url:
             raise InputError("give the URL once: in the body or in the query, not both")
         target = request.url if request is not None else url
@@ -559,8 +671,9 @@ def create_app(graphs: Graphs | GraphSet | None = None, settings: ServiceSetting
         page = await asyncio.to_thread(fetcher.fetch, target)
         doc = await asyncio.to_thread(read_html, page.text(), page.final_url, max_chars=settings.max_text_chars)
         if page.redirects:
-            doc.warn("redirected", f"the page was fetched from {page.final_url} after {len(page.redirects)} "
-                                   "redirect(s)")
+            doc.warn(
+                "redirected", f"the page was fetched from {page.final_url} after {len(page.redirects)} redirect(s)"
+            )
         body = await extract(doc, request.domain if request else None, request.extractor if request else None)
         body["url"] = page.url
         if client is None:

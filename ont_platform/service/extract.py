@@ -84,8 +84,15 @@ def read_html(html: str | bytes, url: str | None = None, *, max_chars: int = 200
         import trafilatura
     except ImportError as exc:  # pragma: no cover - the server extra installs it
         raise MissingDependency("reading HTML needs trafilatura: pip install 'ont_platform[server]'") from exc
-    found = trafilatura.bare_extraction(html, url=url, with_metadata=True, include_comments=False,
-                                        include_tables=True, include_images=False, include_links=False)
+    found = trafilatura.bare_extraction(
+        html,
+        url=url,
+        with_metadata=True,
+        include_comments=False,
+        include_tables=True,
+        include_images=False,
+        include_links=False,
+    )
     text = (getattr(found, "text", None) or "") if found is not None else ""
     title = getattr(found, "title", None) if found is not None else None
     doc = Document(text=text, url=url, title=title or None)
@@ -164,7 +171,9 @@ class LexiconExtractor(Extractor):
         """The most specific class of the domain a graph node has (None when it has none)."""
         if node_id not in self._classes:
             rows = self.ctx.for_question().run_select(node_info(node_iri(self.ctx.domain, node_id)))
-            known = {URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None} & set(self.ctx.onto.classes.values())
+            known = {URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None} & set(
+                self.ctx.onto.classes.values()
+            )
             best = None
             for c in sorted(known):
                 if best is None or best in self.ctx.onto.superclasses(c):
@@ -181,8 +190,11 @@ class LexiconExtractor(Extractor):
         deadline = None if self.time_limit_s is None else time.monotonic() + self.time_limit_s
         for n, (offset, sentence) in enumerate(sentences(doc.text), 1):
             if deadline is not None and time.monotonic() > deadline:
-                doc.warn("text_truncated", f"extraction stopped after {self.time_limit_s:g} s: the text from character "
-                                     f"{offset} on was not read")
+                doc.warn(
+                    "text_truncated",
+                    f"extraction stopped after {self.time_limit_s:g} s: the text from character "
+                    f"{offset} on was not read",
+                )
                 break
             chunk_id = f"s{n}"
             ms = morphs(sentence)
@@ -198,8 +210,11 @@ class LexiconExtractor(Extractor):
                 if len({m.ref for m in group}) > 1:
                     if surface not in ambiguous:
                         ambiguous.add(surface)
-                        doc.warn("ambiguous_name", f"{surface!r} names several nodes "
-                                 f"({', '.join(sorted({m.ref for m in group}))}); it was left out")
+                        doc.warn(
+                            "ambiguous_name",
+                            f"{surface!r} names several nodes "
+                            f"({', '.join(sorted({m.ref for m in group}))}); it was left out",
+                        )
                     continue
                 node_id = group[0].ref
                 cls = self._node_class(node_id)
@@ -215,19 +230,34 @@ class LexiconExtractor(Extractor):
             for term in terms:
                 if term.kind == "class":
                     cls = URIRef(term.ref)
-                    entity = entities.setdefault(f"E_class_{local_name(cls)}", {
-                        "id": f"E_class_{local_name(cls)}", "label": sentence[term.start:term.end],
-                        "type": "class", "ontology_class": local_name(cls), "confidence": 1.0, "evidence": []})
+                    entity = entities.setdefault(
+                        f"E_class_{local_name(cls)}",
+                        {
+                            "id": f"E_class_{local_name(cls)}",
+                            "label": sentence[term.start : term.end],
+                            "type": "class",
+                            "ontology_class": local_name(cls),
+                            "confidence": 1.0,
+                            "evidence": [],
+                        },
+                    )
                     _add_evidence(entity, doc.url, offset + term.start, chunk_id)
                 elif term.kind == "relation" and term.ref in relations_by_iri:
                     rel = relations_by_iri[term.ref]
                     pairs = _pairs(onto, rel, nodes)
                     for source, target in pairs:
                         key = (source, rel.notation, target)
-                        relation = relations.setdefault(key, {
-                            "id": f"R_{len(relations) + 1}", "source_id": f"E_{source}", "predicate": rel.notation,
-                            "target_id": f"E_{target}", "confidence": 0.9 if len(pairs) == 1 else 0.6,
-                            "evidence": []})
+                        relation = relations.setdefault(
+                            key,
+                            {
+                                "id": f"R_{len(relations) + 1}",
+                                "source_id": f"E_{source}",
+                                "predicate": rel.notation,
+                                "target_id": f"E_{target}",
+                                "confidence": 0.9 if len(pairs) == 1 else 0.6,
+                                "evidence": [],
+                            },
+                        )
                         _add_evidence(relation, doc.url, offset, chunk_id, sentence)
         return Attempt({"entities": list(entities.values()), "relations": list(relations.values())})
 
@@ -287,7 +317,8 @@ class LLMExtractor(Extractor):
         rels = "; ".join(
             f"{r.notation}: {'|'.join(local_name(c) for c in sorted(r.domain)) or 'any'} -> "
             f"{'|'.join(local_name(c) for c in sorted(r.range)) or 'any'}"
-            for r in sorted(self.onto.relations.values(), key=lambda r: r.notation))
+            for r in sorted(self.onto.relations.values(), key=lambda r: r.notation)
+        )
         return (
             f"You extract entities and relations from a text for the '{self.onto.domain}' ontology.\n"
             'Answer with one JSON object and nothing else: {"entities": [{"id": "E_1", "label": "<name as written>", '
@@ -304,14 +335,20 @@ class LLMExtractor(Extractor):
         if self.settings.api_key:
             headers["Authorization"] = f"Bearer {self.settings.api_key}"
         body = {"model": self.settings.model, "messages": messages, "temperature": self.settings.temperature}
-        answer = post_json(f"{self.settings.base_url.rstrip('/')}/chat/completions", body, headers=headers,
-                           timeout_s=self.settings.timeout_s, max_bytes=self.settings.max_response_bytes,
-                           transport=self.transport)
+        answer = post_json(
+            f"{self.settings.base_url.rstrip('/')}/chat/completions",
+            body,
+            headers=headers,
+            timeout_s=self.settings.timeout_s,
+            max_bytes=self.settings.max_response_bytes,
+            transport=self.transport,
+        )
         try:
             content = answer["choices"][0]["message"]["content"]
         except (KeyError, IndexError, TypeError) as exc:
-            raise FetchFailed("the LLM endpoint's answer has no choices[0].message.content",
-                              code="bad_response") from exc
+            raise FetchFailed(
+                "the LLM endpoint's answer has no choices[0].message.content", code="bad_response"
+            ) from exc
         if not isinstance(content, str):
             raise FetchFailed("the LLM endpoint's message content is not text", code="bad_response")
         return content
@@ -321,8 +358,7 @@ class LLMExtractor(Extractor):
         if len(text) > MAX_LLM_TEXT_CHARS:
             doc.warn("llm_text_truncated", f"only the first {MAX_LLM_TEXT_CHARS} characters were sent to the LLM")
             text = text[:MAX_LLM_TEXT_CHARS]
-        messages = [{"role": "system", "content": self.system_prompt()},
-                    {"role": "user", "content": text}]
+        messages = [{"role": "system", "content": self.system_prompt()}, {"role": "user", "content": text}]
         first = self._complete(messages)
         messages.append({"role": "assistant", "content": first})
 
@@ -364,13 +400,15 @@ def _with_source(output: Any, url: str | None) -> Any:
 # -- guard and response -------------------------------------------------------------------------------------------
 
 
-async def guarded(doc: Document, attempt: Attempt, *, domain: str, extractor: str, validator: str = "lightweight",
-                  max_reasks: int = 2) -> dict[str, Any]:
+async def guarded(
+    doc: Document, attempt: Attempt, *, domain: str, extractor: str, validator: str = "lightweight", max_reasks: int = 2
+) -> dict[str, Any]:
     """Validate an attempt with the guard (re-asking when the extractor can) and build the response:
     ``{url, title, domain, extractor, entities, relations, validation_passed, validation_errors, warnings,
     attempts}``. Entities and relations are those of the last output, as validated."""
-    guard = OntologyGuard(validator, ontology=domain, llm=attempt.reask,
-                          max_reasks=max_reasks if attempt.reask is not None else 0)
+    guard = OntologyGuard(
+        validator, ontology=domain, llm=attempt.reask, max_reasks=max_reasks if attempt.reask is not None else 0
+    )
     try:
         result = await guard.validate(attempt.output)
     except ValidatorError as exc:
@@ -388,17 +426,19 @@ def response(doc: Document, result: ValidationResult, *, domain: str, extractor:
     body: dict[str, Any] = {}
     if doc.url is not None:
         body["url"] = doc.url
-    body.update({
-        "title": doc.title,
-        "domain": domain,
-        "extractor": extractor,
-        "entities": [_item(e.model_dump(mode="json", exclude_none=True)) for e in ext.entities] if ext else [],
-        "relations": [_item(r.model_dump(mode="json", exclude_none=True)) for r in ext.relations] if ext else [],
-        "validation_passed": result.validation_passed,
-        "validation_errors": [i.model_dump() for i in result.validation_errors],
-        "warnings": [i.model_dump() for i in [*doc.warnings, *result.warnings]],
-        "attempts": result.attempts,
-    })
+    body.update(
+        {
+            "title": doc.title,
+            "domain": domain,
+            "extractor": extractor,
+            "entities": [_item(e.model_dump(mode="json", exclude_none=True)) for e in ext.entities] if ext else [],
+            "relations": [_item(r.model_dump(mode="json", exclude_none=True)) for r in ext.relations] if ext else [],
+            "validation_passed": result.validation_passed,
+            "validation_errors": [i.model_dump() for i in result.validation_errors],
+            "warnings": [i.model_dump() for i in [*doc.warnings, *result.warnings]],
+            "attempts": result.attempts,
+        }
+    )
     return body
 
 

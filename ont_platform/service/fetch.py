@@ -181,8 +181,14 @@ class Fetcher:
     Raises :class:`URLRefused` (nothing was sent) or :class:`FetchFailed`.
     """
 
-    def __init__(self, policy: AddressPolicy | None = None, limits: FetchLimits | None = None, *,
-                 resolver: Resolver | None = None, transport: httpx.BaseTransport | None = None) -> None:
+    def __init__(
+        self,
+        policy: AddressPolicy | None = None,
+        limits: FetchLimits | None = None,
+        *,
+        resolver: Resolver | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         self.policy = policy or AddressPolicy()
         self.limits = limits or FetchLimits()
         self.resolver = resolver or system_resolver
@@ -226,15 +232,18 @@ class Fetcher:
             try:
                 addresses.append(ipaddress.ip_address(str(text).split("%", 1)[0]))
             except ValueError as exc:
-                raise FetchFailed(f"the host of {redact(url)} resolved to something that is not an address",
-                                  code="unresolvable") from exc
+                raise FetchFailed(
+                    f"the host of {redact(url)} resolved to something that is not an address", code="unresolvable"
+                ) from exc
         if not addresses:
             raise FetchFailed(f"the host of {redact(url)} has no address", code="unresolvable")
         for addr in addresses:
             why = self.policy.refusal(addr)
             if why is not None:
-                raise URLRefused(f"{redact(url)} is refused: {why} (set allow_private_urls or allowed_networks "
-                                 "to fetch such addresses)")
+                raise URLRefused(
+                    f"{redact(url)} is refused: {why} (set allow_private_urls or allowed_networks "
+                    "to fetch such addresses)"
+                )
         return addresses[0]
 
     def fetch(self, url: str) -> FetchedPage:
@@ -248,15 +257,17 @@ class Fetcher:
         deadline = _Deadline(self.limits.timeout_s)
         try:
             for _ in range(self.limits.max_redirects + 1):
-                address = _in_time(deadline, functools.partial(self.resolve, current),
-                                   functools.partial(self._late, current))
+                address = _in_time(
+                    deadline, functools.partial(self.resolve, current), functools.partial(self._late, current)
+                )
                 status, headers, body = self._get(current, address, deadline)
                 if status in _REDIRECTS and headers.get("location"):
                     try:
                         target = current.join(headers["location"])
                     except Exception as exc:
-                        raise FetchFailed(f"{redact(current)} redirects to an invalid URL",
-                                          code="bad_response") from exc
+                        raise FetchFailed(
+                            f"{redact(current)} redirects to an invalid URL", code="bad_response"
+                        ) from exc
                     redirects.append(redact(target))
                     current = self.check_url(str(target))
                     continue
@@ -265,9 +276,15 @@ class Fetcher:
                 ctype, charset = _content_type(headers.get("content-type", ""))
                 if ctype and ctype not in HTML_TYPES:
                     raise FetchFailed(f"{redact(current)} is {ctype}, not an HTML or text page", code="content_type")
-                return FetchedPage(url=_public(first), final_url=_public(current), status=status,
-                                   content_type=ctype or "text/html", charset=charset, body=body,
-                                   redirects=redirects)
+                return FetchedPage(
+                    url=_public(first),
+                    final_url=_public(current),
+                    status=status,
+                    content_type=ctype or "text/html",
+                    charset=charset,
+                    body=body,
+                    redirects=redirects,
+                )
         finally:
             deadline.close()
         raise FetchFailed(f"{redact(first)} redirects more than {self.limits.max_redirects} times", code="redirects")
@@ -280,9 +297,12 @@ class Fetcher:
         if remaining <= 0:
             raise self._late(url)
         pinned = url.copy_with(host=str(address))
-        headers = {"Host": url.netloc.decode("ascii"), "User-Agent": self.limits.user_agent,
-                   "Accept": "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8",
-                   "Accept-Encoding": accepted_codings()}
+        headers = {
+            "Host": url.netloc.decode("ascii"),
+            "User-Agent": self.limits.user_agent,
+            "Accept": "text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8",
+            "Accept-Encoding": accepted_codings(),
+        }
         # httpcore calls the trace hook with each new connection: the deadline takes its socket from there.
         extensions: dict[str, Any] = {"trace": deadline.trace}
         if url.scheme == "https":
@@ -298,8 +318,9 @@ class Fetcher:
         # One client per hop: a pooled connection opened (and certificate-checked) for one host name must never
         # carry a request for another name that happens to resolve to the same address.
         try:
-            with httpx.Client(transport=self.transport, trust_env=False, follow_redirects=False,
-                              timeout=timeout) as client:
+            with httpx.Client(
+                transport=self.transport, trust_env=False, follow_redirects=False, timeout=timeout
+            ) as client:
                 request = client.build_request("GET", pinned, headers=headers, extensions=extensions)
                 response = client.send(request, stream=True)
                 try:
@@ -307,10 +328,17 @@ class Fetcher:
                         return response.status_code, dict(response.headers), b""
                     declared = response.headers.get("content-length", "")
                     if declared.isdigit() and int(declared) > self.limits.max_bytes:
-                        raise FetchFailed(f"{redact(url)} is {int(declared)} bytes, over the limit of "
-                                          f"{self.limits.max_bytes}", code="too_large")
-                    body = _read_body(response, self.limits.max_bytes, redact(url),
-                                      f"{redact(url)} is over the limit of {self.limits.max_bytes} bytes", in_time)
+                        raise FetchFailed(
+                            f"{redact(url)} is {int(declared)} bytes, over the limit of {self.limits.max_bytes}",
+                            code="too_large",
+                        )
+                    body = _read_body(
+                        response,
+                        self.limits.max_bytes,
+                        redact(url),
+                        f"{redact(url)} is over the limit of {self.limits.max_bytes} bytes",
+                        in_time,
+                    )
                     # A close-delimited body that the deadline cut short ends like a whole one: not a page.
                     in_time()
                     return response.status_code, dict(response.headers), body
@@ -415,7 +443,8 @@ def _unzstd(source: Iterable[bytes]) -> Iterator[bytes]:
     input would expand (``decompressobj().decompress`` returns everything its input holds at once)."""
     zstandard: Any = importlib.import_module("zstandard")
     reader = zstandard.ZstdDecompressor(max_window_size=_ZSTD_WINDOW).stream_reader(
-        _Feed(source), read_size=_PIECE, read_across_frames=True, closefd=False)
+        _Feed(source), read_size=_PIECE, read_across_frames=True, closefd=False
+    )
     while True:
         try:
             piece: bytes = reader.read(_PIECE)
@@ -476,12 +505,15 @@ def _codings(headers: httpx.Headers, where: str) -> list[str]:
     names = [v.strip().lower() for v in headers.get_list("content-encoding", split_commas=True)]
     names = [n for n in names if n and n != "identity"]
     if len(names) > MAX_CODINGS:
-        raise FetchFailed(f"{where} stacks {len(names)} content codings; at most {MAX_CODINGS} are decoded",
-                          code="bad_response")
+        raise FetchFailed(
+            f"{where} stacks {len(names)} content codings; at most {MAX_CODINGS} are decoded", code="bad_response"
+        )
     for name in names:
         if name not in _decoders():
-            raise FetchFailed(f"{where} uses the content coding {name[:40]!r}, which is not decoded here (only "
-                              f"{accepted_codings()})", code="bad_response")
+            raise FetchFailed(
+                f"{where} uses the content coding {name[:40]!r}, which is not decoded here (only {accepted_codings()})",
+                code="bad_response",
+            )
     return names
 
 
@@ -494,8 +526,9 @@ def _bounded(chunks: Iterable[bytes], limit: int, too_large: str) -> Iterator[by
         yield chunk
 
 
-def _read_body(response: httpx.Response, limit: int, where: str, too_large: str,
-               in_time: Callable[[], None] = lambda: None) -> bytes:
+def _read_body(
+    response: httpx.Response, limit: int, where: str, too_large: str, in_time: Callable[[], None] = lambda: None
+) -> bytes:
     """The body of a streamed ``response``, read raw and decoded here: FetchFailed (``too_large``, message
     ``too_large``) as soon as the raw bytes, or the output of any decoding layer, pass ``limit``, so no more than
     about ``limit`` plus one piece per layer is ever held. ``in_time`` runs after every piece (it raises when
@@ -648,9 +681,15 @@ def _public(url: httpx.URL) -> str:
 # -- JSON for the configured LLM endpoint ------------------------------------------------------------------------
 
 
-def post_json(url: str, body: Mapping[str, Any], *, headers: Mapping[str, str] | None = None,
-              timeout_s: float = 60.0, max_bytes: int = 2 * 1024 * 1024,
-              transport: httpx.BaseTransport | None = None) -> Any:
+def post_json(
+    url: str,
+    body: Mapping[str, Any],
+    *,
+    headers: Mapping[str, str] | None = None,
+    timeout_s: float = 60.0,
+    max_bytes: int = 2 * 1024 * 1024,
+    transport: httpx.BaseTransport | None = None,
+) -> Any:
     """POST ``body`` as JSON to an endpoint the operator configured (an LLM API) and return the parsed JSON.
 
     The address policy does not apply (a local model server is a normal setup), but redirects are not
@@ -662,18 +701,27 @@ def post_json(url: str, body: Mapping[str, Any], *, headers: Mapping[str, str] |
     if not any(name.lower() == "accept-encoding" for name in sent):
         sent["Accept-Encoding"] = accepted_codings()
     try:
-        with httpx.Client(transport=transport, trust_env=False, follow_redirects=False,
-                          timeout=httpx.Timeout(timeout_s)) as client, \
-                client.stream("POST", url, json=dict(body), headers=sent) as response:
-            answer = _read_body(response, max_bytes, f"the LLM endpoint {redact(url)}",
-                                f"the LLM endpoint {redact(url)} answered more than {max_bytes} bytes")
+        with (
+            httpx.Client(
+                transport=transport, trust_env=False, follow_redirects=False, timeout=httpx.Timeout(timeout_s)
+            ) as client,
+            client.stream("POST", url, json=dict(body), headers=sent) as response,
+        ):
+            answer = _read_body(
+                response,
+                max_bytes,
+                f"the LLM endpoint {redact(url)}",
+                f"the LLM endpoint {redact(url)} answered more than {max_bytes} bytes",
+            )
             status = response.status_code
     except httpx.TimeoutException as exc:
-        raise FetchFailed(f"the LLM endpoint {redact(url)} did not answer within {timeout_s:g} s",
-                          code="timeout") from exc
+        raise FetchFailed(
+            f"the LLM endpoint {redact(url)} did not answer within {timeout_s:g} s", code="timeout"
+        ) from exc
     except (httpx.TransportError, httpx.DecodingError, httpx.InvalidURL) as exc:
-        raise FetchFailed(f"could not reach the LLM endpoint {redact(url)}: {type(exc).__name__}",
-                          code="connect") from exc
+        raise FetchFailed(
+            f"could not reach the LLM endpoint {redact(url)}: {type(exc).__name__}", code="connect"
+        ) from exc
     if not 200 <= status < 300:
         raise FetchFailed(f"the LLM endpoint {redact(url)} answered HTTP {status}", code="status")
     try:

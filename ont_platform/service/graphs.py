@@ -37,8 +37,9 @@ class GraphSet:
     ``examples`` maps a domain to sample questions the admin page offers.
     """
 
-    def __init__(self, graphs: Graphs, *, examples: Mapping[str, Sequence[str]] | None = None,
-                 verify_max_rows: int | None = None) -> None:
+    def __init__(
+        self, graphs: Graphs, *, examples: Mapping[str, Sequence[str]] | None = None, verify_max_rows: int | None = None
+    ) -> None:
         if isinstance(graphs, KnowledgeGraph):
             items = [graphs]
         elif isinstance(graphs, Mapping):
@@ -73,8 +74,15 @@ class GraphSet:
         out = []
         for d in self.domains():
             spec = self.graph(d).domain(d)
-            out.append({"domain": d, "title": spec.title("ko"), "contract": spec.contract, "family": spec.family,
-                        "examples": self.examples.get(d, [])})
+            out.append(
+                {
+                    "domain": d,
+                    "title": spec.title("ko"),
+                    "contract": spec.contract,
+                    "family": spec.family,
+                    "examples": self.examples.get(d, []),
+                }
+            )
         return out
 
     def graph(self, domain: str) -> KnowledgeGraph:

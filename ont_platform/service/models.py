@@ -28,26 +28,43 @@ class _Request(BaseModel):
 class AskRequest(_Request):
     """A question for one loaded domain."""
 
-    domain: DomainName = Field(description="the dataset's domain: onchain, kg, pages or a user's own "
-                                          "(GET /api/v1/domains lists the loaded ones)")
-    question: str = Field(min_length=1, max_length=DEFAULT_LIMITS.max_question_chars,
-                          description="the question, in Korean or English")
-    id: str | None = Field(default=None, min_length=1, max_length=200,
-                           description="copied into the answer's q_id / query_id")
+    domain: DomainName = Field(
+        description="the dataset's domain: onchain, kg, pages or a user's own "
+        "(GET /api/v1/domains lists the loaded ones)"
+    )
+    question: str = Field(
+        min_length=1, max_length=DEFAULT_LIMITS.max_question_chars, description="the question, in Korean or English"
+    )
+    id: str | None = Field(
+        default=None, min_length=1, max_length=200, description="copied into the answer's q_id / query_id"
+    )
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
-        {"domain": "onchain", "question": "n_a1 에서 3-hop 안에 거래소 입금주소(ExchangeDeposit)에 자금이 닿나요?",
-         "id": "q_001"}]})
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "domain": "onchain",
+                    "question": "n_a1 에서 3-hop 안에 거래소 입금주소(ExchangeDeposit)에 자금이 닿나요?",
+                    "id": "q_001",
+                }
+            ]
+        },
+    )
 
 
 class VerifyRequest(_Request):
     """An answer (ours or anyone's) to check against the graph, and optionally the question it answers."""
 
-    answer: dict[str, Any] = Field(description="the answer JSON: an onchain_answer, hop_decision or "
-                                               "page_filter_result contract")
-    question: str | None = Field(default=None, max_length=DEFAULT_LIMITS.max_question_chars,
-                                 description="the question that was asked: enables the checks that need the start "
-                                             "node, the target and the hop limit")
+    answer: dict[str, Any] = Field(
+        description="the answer JSON: an onchain_answer, hop_decision or page_filter_result contract"
+    )
+    question: str | None = Field(
+        default=None,
+        max_length=DEFAULT_LIMITS.max_question_chars,
+        description="the question that was asked: enables the checks that need the start "
+        "node, the target and the hop limit",
+    )
 
 
 def _http_url(value: str | None) -> str | None:
@@ -60,12 +77,18 @@ class ExtractTextRequest(_Request):
     """Text to extract entities and relations from."""
 
     text: str = Field(min_length=1, max_length=MAX_TEXT_CHARS, description="plain text (not HTML)")
-    url: str | None = Field(default=None, max_length=MAX_URL_CHARS,
-                            description="where the text came from: written into the evidence, never fetched")
-    domain: DomainName | None = Field(default=None, description="whose ontology and names to use (default: kg if "
-                                                                "loaded, else the first loaded domain)")
-    extractor: ExtractorName | None = Field(default=None, description="lexicon (built in) or llm (when "
-                                                                      "configured; the default then)")
+    url: str | None = Field(
+        default=None,
+        max_length=MAX_URL_CHARS,
+        description="where the text came from: written into the evidence, never fetched",
+    )
+    domain: DomainName | None = Field(
+        default=None,
+        description="whose ontology and names to use (default: kg if loaded, else the first loaded domain)",
+    )
+    extractor: ExtractorName | None = Field(
+        default=None, description="lexicon (built in) or llm (when configured; the default then)"
+    )
 
     _url = field_validator("url")(_http_url)
 
@@ -94,7 +117,9 @@ class ErrorBody(BaseModel):
 class DomainInfo(BaseModel):
     domain: str
     title: str = Field(description="what the domain is about: its ontology's title or label")
-    family: str = Field(description="entities, transfers or inventory: how it is asked and the contract it answers with")
+    family: str = Field(
+        description="entities, transfers or inventory: how it is asked and the contract it answers with"
+    )
     contract: str | None
     examples: list[str]
 

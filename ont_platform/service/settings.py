@@ -112,10 +112,16 @@ class ServiceSettings:
     def __post_init__(self) -> None:
         if self.max_text_chars <= 0 or self.max_body_bytes <= 0:
             raise InputError("max_text_chars and max_body_bytes must be positive")
-        if (self.verify_max_rows <= 0 or self.extract_time_s <= 0 or self.max_active <= 0 or self.max_waiting < 0
-                or self.wait_s <= 0):
-            raise InputError("verify_max_rows, extract_time_s, max_active and wait_s must be positive, max_waiting "
-                             "at least 0")
+        if (
+            self.verify_max_rows <= 0
+            or self.extract_time_s <= 0
+            or self.max_active <= 0
+            or self.max_waiting < 0
+            or self.wait_s <= 0
+        ):
+            raise InputError(
+                "verify_max_rows, extract_time_s, max_active and wait_s must be positive, max_waiting at least 0"
+            )
 
     @staticmethod
     def networks(values: Iterable[str]) -> tuple[Network, ...]:

@@ -45,11 +45,17 @@ MEDIA_TYPES: dict[str, str] = {
 """The Content-Type of each result format."""
 
 GraphFormat = Literal["turtle", "nt", "xml"]
-GRAPH_MEDIA_TYPES: dict[str, str] = {"turtle": "text/turtle; charset=utf-8", "nt": "application/n-triples",
-                                     "xml": "application/rdf+xml"}
+GRAPH_MEDIA_TYPES: dict[str, str] = {
+    "turtle": "text/turtle; charset=utf-8",
+    "nt": "application/n-triples",
+    "xml": "application/rdf+xml",
+}
 """The Content-Type of each graph format (the answer of a CONSTRUCT or DESCRIBE)."""
 _GRAPH_ACCEPTED: dict[str, GraphFormat] = {
-    "text/turtle": "turtle", "application/x-turtle": "turtle", "application/n-triples": "nt", "text/plain": "nt",
+    "text/turtle": "turtle",
+    "application/x-turtle": "turtle",
+    "application/n-triples": "nt",
+    "text/plain": "nt",
     "application/rdf+xml": "xml",  # rdflib's SPARQLStore asks for it (with SPARQL XML results) by default
 }
 
@@ -101,8 +107,9 @@ class SparqlRequest:
     named_graphs: tuple[str, ...] = field(default=())
 
 
-def read_request(method: str, content_type: str | None, params: Sequence[tuple[str, str]],
-                 body: bytes) -> SparqlRequest:
+def read_request(
+    method: str, content_type: str | None, params: Sequence[tuple[str, str]], body: bytes
+) -> SparqlRequest:
     """Read a GET or POST of the SPARQL 1.1 Protocol (section 2.1) into a :class:`SparqlRequest`.
 
     ``params`` are the URL's query parameters; ``body`` the request body. Raises :class:`ProtocolError`: 403
@@ -119,14 +126,18 @@ def read_request(method: str, content_type: str | None, params: Sequence[tuple[s
             try:
                 fields += parse_qsl(_text(body), keep_blank_values=True, max_num_fields=MAX_FORM_FIELDS)
             except ValueError as exc:  # more fields than allowed
-                raise ProtocolError(400, "invalid_sparql_request", f"the form has more than {MAX_FORM_FIELDS} "
-                                                                   "fields") from exc
+                raise ProtocolError(
+                    400, "invalid_sparql_request", f"the form has more than {MAX_FORM_FIELDS} fields"
+                ) from exc
         elif kind == "application/sparql-query":
             body_query = _text(body)
         elif body.strip() or kind:
-            raise ProtocolError(415, "unsupported_media_type",
-                                f"a POST to the SPARQL endpoint is application/x-www-form-urlencoded (query=...) or "
-                                f"application/sparql-query, not {kind or 'a body without a Content-Type'}")
+            raise ProtocolError(
+                415,
+                "unsupported_media_type",
+                f"a POST to the SPARQL endpoint is application/x-www-form-urlencoded (query=...) or "
+                f"application/sparql-query, not {kind or 'a body without a Content-Type'}",
+            )
     elif method != "GET":
         raise ProtocolError(405, "method_not_allowed", "the SPARQL endpoint answers GET and POST")
     names = [name for name, _ in fields]
@@ -152,8 +163,12 @@ def _text(body: bytes) -> str:
 
 
 def _update_refused() -> ProtocolError:
-    return ProtocolError(403, "update_refused", "this SPARQL endpoint is read-only: updates (INSERT, DELETE, LOAD, "
-                                                "CLEAR, ...) are refused; only SELECT and ASK queries are run")
+    return ProtocolError(
+        403,
+        "update_refused",
+        "this SPARQL endpoint is read-only: updates (INSERT, DELETE, LOAD, "
+        "CLEAR, ...) are refused; only SELECT and ASK queries are run",
+    )
 
 
 def check_dataset(request: SparqlRequest) -> None:
@@ -161,8 +176,11 @@ def check_dataset(request: SparqlRequest) -> None:
     serve (400 ``dataset_refused``). The served graph is called :data:`GRAPH_NAME`; naming it changes nothing."""
     others = sorted({g for g in (*request.default_graphs, *request.named_graphs) if g != GRAPH_NAME})
     if others:
-        raise ProtocolError(400, "dataset_refused", f"this endpoint serves one graph, <{GRAPH_NAME}>; "
-                                                    f"<{others[0][:200]}> is not served here")
+        raise ProtocolError(
+            400,
+            "dataset_refused",
+            f"this endpoint serves one graph, <{GRAPH_NAME}>; <{others[0][:200]}> is not served here",
+        )
 
 
 def _preferred(accept: str, choose: Callable[[str], T | None]) -> T | None:
@@ -201,8 +219,9 @@ def negotiate(accept: str | None, form: Form) -> Format:
     best: Format | None = _preferred(accept, choose)
     if best is None:
         names = ", ".join(MEDIA_TYPES[f].split(";")[0] for f in offered)
-        raise ProtocolError(406, "not_acceptable", f"{form} results can be sent as {names}; the Accept header "
-                                                   f"allows none of them")
+        raise ProtocolError(
+            406, "not_acceptable", f"{form} results can be sent as {names}; the Accept header allows none of them"
+        )
     return best
 
 
@@ -212,10 +231,15 @@ def negotiate_graph(accept: str | None) -> GraphFormat:
     if accept is None or not accept.strip():
         return "turtle"
     best: GraphFormat | None = _preferred(
-        accept, lambda media: "turtle" if media in ("*/*", "text/*", "application/*") else _GRAPH_ACCEPTED.get(media))
+        accept, lambda media: "turtle" if media in ("*/*", "text/*", "application/*") else _GRAPH_ACCEPTED.get(media)
+    )
     if best is None:
-        raise ProtocolError(406, "not_acceptable", "graph results can be sent as text/turtle, application/n-triples "
-                                                   "or application/rdf+xml; the Accept header allows none of them")
+        raise ProtocolError(
+            406,
+            "not_acceptable",
+            "graph results can be sent as text/turtle, application/n-triples "
+            "or application/rdf+xml; the Accept header allows none of them",
+        )
     return best
 
 
@@ -239,8 +263,9 @@ def serialize_graph(graph: Graph, fmt: GraphFormat) -> bytes:
     return out if isinstance(out, bytes) else b""
 
 
-def choose_graph(graphs: Sequence[KnowledgeGraph], domains: Sequence[str],
-                 holds: Mapping[str, KnowledgeGraph]) -> KnowledgeGraph:
+def choose_graph(
+    graphs: Sequence[KnowledgeGraph], domains: Sequence[str], holds: Mapping[str, KnowledgeGraph]
+) -> KnowledgeGraph:
     """The graph ``/sparql`` answers over: the first of ``graphs`` that holds every loaded domain. When the
     domains are spread over several graphs there is none (a query cannot join across stores): 404, naming
     ``/sparql/{domain}``."""
@@ -249,8 +274,12 @@ def choose_graph(graphs: Sequence[KnowledgeGraph], domains: Sequence[str],
             return kg
     if not graphs:
         raise ProtocolError(404, "not_found", "no dataset is loaded")
-    raise ProtocolError(404, "not_found", f"the loaded domains are held by {len(graphs)} separate graphs; ask one "
-                                          f"of them at /sparql/{{domain}} ({', '.join(domains)})")
+    raise ProtocolError(
+        404,
+        "not_found",
+        f"the loaded domains are held by {len(graphs)} separate graphs; ask one "
+        f"of them at /sparql/{{domain}} ({', '.join(domains)})",
+    )
 
 
 def inspect(kg: KnowledgeGraph, text: str) -> InspectedQuery:
@@ -283,8 +312,9 @@ def _refusal(exc: QueryError) -> ProtocolError:
             return _update_refused()
         if reason.startswith(_UNSUPPORTED_FORMS):
             form = reason.split()[1]
-            return ProtocolError(400, "not_supported", f"{form} queries are not supported yet: only SELECT and ASK "
-                                                       "are run here")
+            return ProtocolError(
+                400, "not_supported", f"{form} queries are not supported yet: only SELECT and ASK are run here"
+            )
         return ProtocolError(400, "query_refused", reason)
     if isinstance(exc, StoreError):  # a remote store's error is both
         return ProtocolError(503, "store_unavailable", reason)
@@ -313,8 +343,9 @@ def serialize(outcome: QueryOutcome, fmt: Format) -> bytes:
     else:
         result.vars = [Variable(n) for n in names]
         # a bound value is a URIRef, BNode or Literal (an Identifier); an unbound one is None, left out
-        result.bindings = [{Variable(k): v for k, v in row.items() if isinstance(v, Identifier)}
-                           for row in outcome.rows]
+        result.bindings = [
+            {Variable(k): v for k, v in row.items() if isinstance(v, Identifier)} for row in outcome.rows
+        ]
     out = result.serialize(format=fmt, encoding="utf-8")
     return out if isinstance(out, bytes) else b""
 
@@ -368,6 +399,22 @@ def service_description(endpoint: str, triples: int | None) -> bytes:
     return g.serialize(format="turtle", encoding="utf-8")
 
 
-__all__ = ["GRAPH_MEDIA_TYPES", "GRAPH_NAME", "MEDIA_TYPES", "ProtocolError", "SparqlRequest", "check_dataset",
-           "choose_graph", "inspect", "negotiate", "negotiate_graph", "read_request", "run", "run_graph", "serialize",
-           "serialize_graph", "service_description", "variables"]
+__all__ = [
+    "GRAPH_MEDIA_TYPES",
+    "GRAPH_NAME",
+    "MEDIA_TYPES",
+    "ProtocolError",
+    "SparqlRequest",
+    "check_dataset",
+    "choose_graph",
+    "inspect",
+    "negotiate",
+    "negotiate_graph",
+    "read_request",
+    "run",
+    "run_graph",
+    "serialize",
+    "serialize_graph",
+    "service_description",
+    "variables",
+]

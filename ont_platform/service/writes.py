@@ -46,13 +46,19 @@ class WriteGate:
     def admit(self, request: Request) -> str:
         """The client's address if it may write now; else raise the HTTP error that says why."""
         if self._token is None:
-            raise HTTPException(403, "this service is read-only: start it with an API token (ONT_API_TOKEN or "
-                                     "ont serve --token) to accept writes")
+            raise HTTPException(
+                403,
+                "this service is read-only: start it with an API token (ONT_API_TOKEN or "
+                "ont serve --token) to accept writes",
+            )
         header = request.headers.get("authorization", "")
         scheme, _, given = header.partition(" ")
         if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode("utf-8"), self._token):
-            raise HTTPException(401, "writes need the service's API token as 'Authorization: Bearer <token>'",
-                                headers={"WWW-Authenticate": 'Bearer realm="ont_platform"'})
+            raise HTTPException(
+                401,
+                "writes need the service's API token as 'Authorization: Bearer <token>'",
+                headers={"WWW-Authenticate": 'Bearer realm="ont_platform"'},
+            )
         client = request.client.host if request.client is not None else "unknown"
         now = time.monotonic()
         with self._lock:
@@ -61,8 +67,11 @@ class WriteGate:
                 seen.popleft()
             if len(seen) >= self._rate:
                 wait = max(1, int(60.0 - (now - seen[0])) + 1)
-                raise HTTPException(429, f"at most {self._rate} writes a minute from one client; try again in "
-                                         f"{wait} s", headers={"Retry-After": str(wait)})
+                raise HTTPException(
+                    429,
+                    f"at most {self._rate} writes a minute from one client; try again in {wait} s",
+                    headers={"Retry-After": str(wait)},
+                )
             seen.append(now)
         return client
 
@@ -71,11 +80,17 @@ class WriteGate:
         write = mint(domain, "write", uuid.uuid4().hex)
         when = dt.datetime.now(dt.UTC).replace(microsecond=0)
         accepted = bool(report.get("accepted"))
-        triples = [(write, RDF.type, PROV.Activity), (write, RDF.type, ONT.Write),
-                   (write, PROV.endedAtTime, Literal(when)), (write, ONT.client, Literal(client)),
-                   (write, ONT.writeKind, Literal(kind)), (write, ONT.accepted, Literal(accepted)),
-                   (write, ONT.triplesAdded, Literal(int(report.get("triples_added") or 0)))]
+        triples = [
+            (write, RDF.type, PROV.Activity),
+            (write, RDF.type, ONT.Write),
+            (write, PROV.endedAtTime, Literal(when)),
+            (write, ONT.client, Literal(client)),
+            (write, ONT.writeKind, Literal(kind)),
+            (write, ONT.accepted, Literal(accepted)),
+            (write, ONT.triplesAdded, Literal(int(report.get("triples_added") or 0))),
+        ]
         store.add_ntriples("".join(f"{s.n3()} {p.n3()} {o.n3()} .\n" for s, p, o in triples))
-        self.recent.append({"id": str(write), "at": when.isoformat(), "client": client, "domain": domain,
-                            "kind": kind, **report})
+        self.recent.append(
+            {"id": str(write), "at": when.isoformat(), "client": client, "domain": domain, "kind": kind, **report}
+        )
         return str(write)

@@ -55,15 +55,19 @@ def node_classes(node: URIRef) -> str:
 
 def labels_of(node: URIRef) -> str:
     """The labels (``?kind`` "label") and aliases ("alias") of one node."""
-    return (f'{PREFIXES}SELECT ?kind ?name WHERE {{ {{ {iri(node)} rdfs:label ?name BIND("label" AS ?kind) }} '
-            f'UNION {{ {iri(node)} skos:altLabel ?name BIND("alias" AS ?kind) }} }} LIMIT 200')
+    return (
+        f'{PREFIXES}SELECT ?kind ?name WHERE {{ {{ {iri(node)} rdfs:label ?name BIND("label" AS ?kind) }} '
+        f'UNION {{ {iri(node)} skos:altLabel ?name BIND("alias" AS ?kind) }} }} LIMIT 200'
+    )
 
 
 def node_labels(nodes: Iterable[URIRef]) -> str:
     """The ``ont:id`` and ``rdfs:label`` of each of the given nodes that has a label."""
     listed = [iri(str(n)) for n in nodes]
-    return (f"{PREFIXES}SELECT ?id ?label WHERE {{ VALUES ?n {{ {' '.join(listed)} }} ?n ont:id ?id ; "
-            f"rdfs:label ?label }} LIMIT {8 * len(listed) + 8}")  # a few labels a node at most
+    return (
+        f"{PREFIXES}SELECT ?id ?label WHERE {{ VALUES ?n {{ {' '.join(listed)} }} ?n ont:id ?id ; "
+        f"rdfs:label ?label }} LIMIT {8 * len(listed) + 8}"
+    )  # a few labels a node at most
 
 
 def described(resources: Iterable[URIRef]) -> str:

@@ -36,8 +36,15 @@ def _target(var: str, classes: frozenset[URIRef] | None, node: URIRef | None) ->
     return f"FILTER EXISTS {{ ?{var} a ?cls . FILTER(?cls IN ({members})) }}"
 
 
-def reachable(start: URIRef, hops: int, *, classes: frozenset[URIRef] | None = None, node: URIRef | None = None,
-              backward: bool = False, limit: int = 1000) -> str:
+def reachable(
+    start: URIRef,
+    hops: int,
+    *,
+    classes: frozenset[URIRef] | None = None,
+    node: URIRef | None = None,
+    backward: bool = False,
+    limit: int = 1000,
+) -> str:
     """Targets reachable from ``start`` in 1..``hops`` transfers (``p/p?/p?``), by class or one node."""
     return (
         f"{PREFIXES}SELECT DISTINCT ?x ?xid WHERE {{\n"
@@ -48,8 +55,14 @@ def reachable(start: URIRef, hops: int, *, classes: frozenset[URIRef] | None = N
     )
 
 
-def path_of_length(start: URIRef, k: int, *, classes: frozenset[URIRef] | None = None, node: URIRef | None = None,
-                   backward: bool = False) -> str:
+def path_of_length(
+    start: URIRef,
+    k: int,
+    *,
+    classes: frozenset[URIRef] | None = None,
+    node: URIRef | None = None,
+    backward: bool = False,
+) -> str:
     """One simple path of exactly ``k`` transfers from ``start`` to the target, over the plain triples only
     (lowest node ids first). Edges are looked up afterwards with :func:`edges_between`: joining the edge
     resources here would enumerate every parallel transfer of every hub on the way."""
@@ -85,8 +98,9 @@ def edges_between(pairs: list[tuple[URIRef, URIRef]]) -> str:
         for a, b in pairs
     ]
     return (
-        f"{PREFIXES}SELECT ?src ?dst ?eid ?tx WHERE {{\n" + "\n  UNION\n".join(branches) +
-        "\n} ORDER BY ?src ?dst ?eid LIMIT 10000"
+        f"{PREFIXES}SELECT ?src ?dst ?eid ?tx WHERE {{\n"
+        + "\n  UNION\n".join(branches)
+        + "\n} ORDER BY ?src ?dst ?eid LIMIT 10000"
     )
 
 

@@ -81,11 +81,11 @@ def dataset_vocabulary(limit: int) -> str:
         f"    ?prop pg:column ?name ; pg:columnType ?type .\n"
         f"    OPTIONAL {{ ?prop pg:rankLike ?rank }}\n"
         f"    OPTIONAL {{ ?prop ?lp ?label . VALUES ?lp {{ rdfs:label skos:altLabel }} }}\n"
-        f"    BIND(\"column\" AS ?kind)\n"
+        f'    BIND("column" AS ?kind)\n'
         f"  }} UNION {{\n"
         f"    ?prop a pg:VaguePredicate ; pg:phrase ?name ; pg:op ?op ; pg:value ?value .\n"
         f"    OPTIONAL {{ ?prop pg:appliesTo ?applies }}\n"
-        f"    BIND(\"predicate\" AS ?kind)\n"
+        f'    BIND("predicate" AS ?kind)\n'
         f"  }}\n"
         f"}} ORDER BY ?kind ?name ?prop ?label LIMIT {int(limit)}"
     )

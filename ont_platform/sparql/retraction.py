@@ -16,15 +16,19 @@ __all__ = ["described", "still_asserted", "touching", "update"]
 def touching(nodes: Iterable[URIRef]) -> str:
     """The live relation resources with one of ``nodes`` as source or target."""
     values = " ".join(iri(str(n)) for n in nodes)
-    return (f"{PREFIXES}SELECT DISTINCT ?e WHERE {{ VALUES ?n {{ {values} }} "
-            f"{{ ?e ont:source ?n }} UNION {{ ?e ont:target ?n }} ?e ont:kind ?k }}")
+    return (
+        f"{PREFIXES}SELECT DISTINCT ?e WHERE {{ VALUES ?n {{ {values} }} "
+        f"{{ ?e ont:source ?n }} UNION {{ ?e ont:target ?n }} ?e ont:kind ?k }}"
+    )
 
 
 def still_asserted(source: URIRef, kind: URIRef, target: URIRef, gone: Iterable[URIRef]) -> str:
     """Whether a relation resource other than those in ``gone`` still asserts ``source kind target``."""
     others = ", ".join(iri(str(e)) for e in gone)
-    return (f"{PREFIXES}ASK {{ ?e ont:source {iri(str(source))} ; ont:kind {iri(str(kind))} ; "
-            f"ont:target {iri(str(target))} . FILTER (?e NOT IN ({others})) }}")
+    return (
+        f"{PREFIXES}ASK {{ ?e ont:source {iri(str(source))} ; ont:kind {iri(str(kind))} ; "
+        f"ont:target {iri(str(target))} . FILTER (?e NOT IN ({others})) }}"
+    )
 
 
 def update(deletes: Iterable[str], inserts: Iterable[str]) -> str:

@@ -57,8 +57,9 @@ def snapshot_chunks(domain: str, limit: int) -> str:
 
 def snapshot_page_columns(limit: int) -> str:
     """The page columns a dataset declared (name, type, property)."""
-    return (f"{PREFIXES}SELECT ?prop ?name ?type WHERE {{ ?prop pg:column ?name ; pg:columnType ?type }}"
-            f" LIMIT {int(limit)}")
+    return (
+        f"{PREFIXES}SELECT ?prop ?name ?type WHERE {{ ?prop pg:column ?name ; pg:columnType ?type }} LIMIT {int(limit)}"
+    )
 
 
 def snapshot_page_predicates(limit: int) -> str:

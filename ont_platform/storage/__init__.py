@@ -60,4 +60,14 @@ def open_store(
     raise InputError(f"unknown backend {backend!r}; use 'oxigraph', 'rdflib' or 'remote'")
 
 
-__all__ = ["FORK_AVAILABLE", "BackendName", "QueryWorker", "RdfFormat", "lower_priority", "Row", "Rows", "Store", "open_store"]
+__all__ = [
+    "FORK_AVAILABLE",
+    "BackendName",
+    "QueryWorker",
+    "RdfFormat",
+    "lower_priority",
+    "Row",
+    "Rows",
+    "Store",
+    "open_store",
+]

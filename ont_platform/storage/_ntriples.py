@@ -33,9 +33,19 @@ INT64_MAX = 2**63 - 1
 INTEGER_TYPES = frozenset(
     XSD + name
     for name in (
-        "integer", "long", "int", "short", "byte",
-        "nonNegativeInteger", "positiveInteger", "nonPositiveInteger", "negativeInteger",
-        "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte",
+        "integer",
+        "long",
+        "int",
+        "short",
+        "byte",
+        "nonNegativeInteger",
+        "positiveInteger",
+        "nonPositiveInteger",
+        "negativeInteger",
+        "unsignedLong",
+        "unsignedInt",
+        "unsignedShort",
+        "unsignedByte",
     )
 )
 DECIMAL_TYPE = XSD + "decimal"

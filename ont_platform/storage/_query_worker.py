@@ -81,8 +81,12 @@ class QueryWorker:
     def __init__(self, execute: Execute, probe: Callable[[], object]) -> None:
         ctx = multiprocessing.get_context("fork")
         self._conn, child_end = ctx.Pipe(duplex=True)
-        self._proc = ctx.Process(target=_serve, args=(child_end, execute, probe, self._conn, os.getpid()),
-                                 name="ont-query-worker", daemon=True)
+        self._proc = ctx.Process(
+            target=_serve,
+            args=(child_end, execute, probe, self._conn, os.getpid()),
+            name="ont-query-worker",
+            daemon=True,
+        )
         self._started = time.monotonic()
         try:
             _forker().run(self._start)
@@ -140,9 +144,7 @@ class QueryWorker:
             raise StoreError(f"the query worker stopped: {exc}") from exc
         if not self._conn.poll(max(0.0, deadline - time.monotonic())):
             self.close()
-            raise QueryTimeout(
-                f"query stopped: it did not finish within its time limit of {limit:g} s", limit=limit
-            )
+            raise QueryTimeout(f"query stopped: it did not finish within its time limit of {limit:g} s", limit=limit)
         status, value = self._receive(limit)
         if status == "error":
             raise QueryError(str(value))
@@ -193,8 +195,9 @@ class QueryWorker:
             pass
 
 
-def _serve(conn: Connection, execute: Execute, probe: Callable[[], object], parent_end: Connection,
-           parent: int) -> None:
+def _serve(
+    conn: Connection, execute: Execute, probe: Callable[[], object], parent_end: Connection, parent: int
+) -> None:
     """The child's loop. It exits through multiprocessing's ``os._exit``: no destructor of the inherited store
     runs, so an on-disk store's files are never written by the child.
 
@@ -243,8 +246,9 @@ def _die_with_parent(parent: int) -> None:
     """Ask the kernel to SIGKILL this process when its parent (the forker thread) goes; exit at once if the
     parent is already gone (it died between the fork and this call)."""
     if _PRCTL is not None:
-        _PRCTL(_PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0), ctypes.c_ulong(0),
-               ctypes.c_ulong(0))
+        _PRCTL(
+            _PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0)
+        )
     if os.getppid() != parent:
         os._exit(1)
 

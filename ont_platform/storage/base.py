@@ -70,9 +70,14 @@ class RdfFormat(str, Enum):
         """Accept a format name or a file suffix (``ttl``, ``nt``, ``jsonld``, ``json-ld``)."""
         key = name.lower().lstrip(".")
         aliases = {
-            "turtle": cls.TURTLE, "ttl": cls.TURTLE,
-            "ntriples": cls.NTRIPLES, "nt": cls.NTRIPLES, "n-triples": cls.NTRIPLES,
-            "json-ld": cls.JSONLD, "jsonld": cls.JSONLD, "json": cls.JSONLD,
+            "turtle": cls.TURTLE,
+            "ttl": cls.TURTLE,
+            "ntriples": cls.NTRIPLES,
+            "nt": cls.NTRIPLES,
+            "n-triples": cls.NTRIPLES,
+            "json-ld": cls.JSONLD,
+            "jsonld": cls.JSONLD,
+            "json": cls.JSONLD,
         }
         if key not in aliases:
             from ont_platform.errors import InputError
@@ -174,8 +179,13 @@ class Store(ABC):
         for row in self.select(query):
             yield tuple(None if v is None else str(v) for v in row.values())
 
-    def triples(self, pattern: tuple[Node | None, Node | None, Node | None], *, timeout: float | None = None,
-                max_rows: int | None = None) -> tuple[list[tuple[Node, Node, Node]], bool]:
+    def triples(
+        self,
+        pattern: tuple[Node | None, Node | None, Node | None],
+        *,
+        timeout: float | None = None,
+        max_rows: int | None = None,
+    ) -> tuple[list[tuple[Node, Node, Node]], bool]:
         """The triples matching one pattern (``None`` matches any term), at most ``max_rows`` of them, and whether
         more were left out: rdflib's ``Graph.triples`` over any backend.
 
@@ -209,11 +219,14 @@ class Store(ABC):
             elif isinstance(term, URIRef):
                 where.append(iri(str(term)))
             elif isinstance(term, Literal) and name == "o":
-                where.append(literal(str(term), str(term.datatype) if term.datatype is not None else None,
-                                     term.language))
+                where.append(
+                    literal(str(term), str(term.datatype) if term.datatype is not None else None, term.language)
+                )
             else:
-                raise InputError(f"cannot match {term!r} as the {dict(s='subject', p='predicate', o='object')[name]} "
-                                 "of a triple: use an IRI, a literal (objects only), a blank node or None")
+                raise InputError(
+                    f"cannot match {term!r} as the {dict(s='subject', p='predicate', o='object')[name]} "
+                    "of a triple: use an IRI, a literal (objects only), a blank node or None"
+                )
         free = [n for n, t in zip(names, pattern, strict=True) if t is None or isinstance(t, BNode)]
         filters = "".join(f" FILTER(isBlank(?{n}))" for n in blanks)
         body = " ".join(where)
@@ -251,8 +264,9 @@ class Store(ABC):
             yield from_oxigraph(quad.subject), from_oxigraph(quad.predicate), from_oxigraph(quad.object)  # type: ignore[misc]
 
     @abstractmethod
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
-               untrusted: bool = False) -> Rows:
+    def select(
+        self, query: str, *, timeout: float | None = None, max_rows: int | None = None, untrusted: bool = False
+    ) -> Rows:
         """Run a SPARQL SELECT and return its solutions in order, at most ``max_rows`` of them (see above)."""
 
     @abstractmethod

@@ -136,12 +136,19 @@ class OxigraphStore(Store):
         if self.path is not None and self.path.is_dir() and not unclean:
             # compared before the engine opens the folder (opening starts a new log and manifest)
             prior = stamps.read(self.path)
-            trusted = (prior is not None and prior.state == "clean" and prior.files is not None
-                       and prior.files == stamps.data_files(self.path)
-                       and not (self.path / BULK_MARKER).exists())
+            trusted = (
+                prior is not None
+                and prior.state == "clean"
+                and prior.files is not None
+                and prior.files == stamps.data_files(self.path)
+                and not (self.path / BULK_MARKER).exists()
+            )
         if unclean:
-            log.warning("recovering the store at %s after an unclean shutdown (the process that had it open was "
-                        "killed or crashed before closing it); this can take a while", self.path)
+            log.warning(
+                "recovering the store at %s after an unclean shutdown (the process that had it open was "
+                "killed or crashed before closing it); this can take a while",
+                self.path,
+            )
         started = time.monotonic()
         try:
             self._store: ox.Store | None = ox.Store(str(self.path)) if self.path is not None else ox.Store()
@@ -190,8 +197,12 @@ class OxigraphStore(Store):
         # The token names what this view sees only if no write began or ended while it was opened, and the
         # data files are the ones the last clean close recorded (or a live writer of this library, holding the
         # lock, keeps the token itself).
-        if (before is not None and before == stamps.read(self.path) and before.state == "clean"
-                and (writer or before.files == files)):
+        if (
+            before is not None
+            and before == stamps.read(self.path)
+            and before.state == "clean"
+            and (writer or before.files == files)
+        ):
             self._token = before.token
 
     @property
@@ -239,8 +250,10 @@ class OxigraphStore(Store):
 
     def _writable(self) -> None:
         if self.read_only:
-            raise StoreError(f"the store at {self.path} is open read-only: nothing was written (open it without "
-                             "read_only, in the process that may write, to change it)")
+            raise StoreError(
+                f"the store at {self.path} is open read-only: nothing was written (open it without "
+                "read_only, in the process that may write, to change it)"
+            )
 
     @property
     def _s(self) -> ox.Store:
@@ -251,8 +264,9 @@ class OxigraphStore(Store):
     def _run(self, query: str) -> object:
         return _query(self._s, query)
 
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
-               untrusted: bool = False) -> Rows:
+    def select(
+        self, query: str, *, timeout: float | None = None, max_rows: int | None = None, untrusted: bool = False
+    ) -> Rows:
         """Run a SELECT; with a ``timeout`` it runs in a query worker and is stopped at the limit.
 
         Without one it runs here, unbounded in time: for the library's own bounded queries only (see
@@ -302,8 +316,9 @@ class OxigraphStore(Store):
         started = time.monotonic()
         limit, timeout = timeout, min(timeout, _LONGEST_WAIT_S)
         if not lane.lock.acquire(timeout=timeout):
-            raise QueryTimeout(f"query stopped: another query held the worker for the whole time limit of "
-                               f"{limit:g} s", limit=limit)
+            raise QueryTimeout(
+                f"query stopped: another query held the worker for the whole time limit of {limit:g} s", limit=limit
+            )
         try:
             if lane.worker is not None and lane.generation != self._generation:
                 lane.worker.close(wait=False)  # forked before a write that could not drop it (it was busy)
@@ -311,8 +326,9 @@ class OxigraphStore(Store):
             if lane.worker is None:
                 store = self._s
                 lane.generation = self._generation
-                lane.worker = QueryWorker(functools.partial(_execute, store),
-                                          functools.partial(_probe, store, yielding=untrusted))
+                lane.worker = QueryWorker(
+                    functools.partial(_execute, store), functools.partial(_probe, store, yielding=untrusted)
+                )
             worker = lane.worker
             try:
                 return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=limit)
@@ -499,8 +515,9 @@ class OxigraphStore(Store):
                     with self._stamp_lock:
                         if not self._writes and self._token is not None:
                             # the files as the engine left them, for the next open to compare before opening
-                            stamps.write(self.path, stamps.Stamp(self._token, "clean",
-                                                                 stamps.data_files(self.path)), sync=True)
+                            stamps.write(
+                                self.path, stamps.Stamp(self._token, "clean", stamps.data_files(self.path)), sync=True
+                            )
                     (self.path / OPEN_MARKER).unlink()
 
 
@@ -520,8 +537,7 @@ def _remove_bulk_leftovers(path: Path) -> None:
             except OSError as exc:
                 log.warning("could not remove %s, left by an interrupted bulk load: %s", entry, exc)
     if removed:
-        log.warning("removed %d file(s) (%.1f MB) left in %s by an interrupted bulk load", removed, size / 1e6,
-                    path)
+        log.warning("removed %d file(s) (%.1f MB) left in %s by an interrupted bulk load", removed, size / 1e6, path)
 
 
 def _write_open_marker(path: Path) -> None:
@@ -687,7 +703,6 @@ def _in_process(timeout: float | None) -> bool:
     """Whether a read runs in this process: no time limit asked for, or no fork on this platform."""
     if timeout is None:
         return True
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) \
-            or timeout <= 0:
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not math.isfinite(timeout) or timeout <= 0:
         raise InputError(f"timeout must be a positive number of seconds or None, not {timeout!r}")
     return not FORK_AVAILABLE

@@ -100,12 +100,15 @@ def _parse_ntriples(data: bytes, target: Graph, fmt: RdfFormat = RdfFormat.NTRIP
                 node = bnodes[value.value] = BNode()
             return node
         if isinstance(value, ox.Literal) and value.direction is not None:
-            raise RDFSyntaxError(f"cannot parse ntriples: the literal {str(value)[:200]} has a base direction "
-                                 "(RDF 1.2), which this backend cannot hold")
+            raise RDFSyntaxError(
+                f"cannot parse ntriples: the literal {str(value)[:200]} has a base direction "
+                "(RDF 1.2), which this backend cannot hold"
+            )
         converted = from_oxigraph(value) if not isinstance(value, ox.Triple) else None
         if converted is None:
-            raise RDFSyntaxError(f"cannot parse ntriples: {str(value)[:200]} is an RDF 1.2 triple term, which "
-                                 "this backend cannot hold")
+            raise RDFSyntaxError(
+                f"cannot parse ntriples: {str(value)[:200]} is an RDF 1.2 triple term, which this backend cannot hold"
+            )
         return converted
 
     ox_format = ox.RdfFormat.TURTLE if fmt is RdfFormat.TURTLE else ox.RdfFormat.N_TRIPLES
@@ -285,9 +288,11 @@ def _check_jsonld(data: bytes) -> None:
         raise RDFSyntaxError("cannot parse json-ld: nested too deeply") from exc
     if ignored:
         names = list(ignored)
-        log.warning("JSON-LD keys that no @context defines were ignored (JSON-LD drops them): %s%s",
-                    ", ".join(repr(n[:100]) for n in names[:_IGNORED_SHOWN]),
-                    f" and {len(names) - _IGNORED_SHOWN} more" if len(names) > _IGNORED_SHOWN else "")
+        log.warning(
+            "JSON-LD keys that no @context defines were ignored (JSON-LD drops them): %s%s",
+            ", ".join(repr(n[:100]) for n in names[:_IGNORED_SHOWN]),
+            f" and {len(names) - _IGNORED_SHOWN} more" if len(names) > _IGNORED_SHOWN else "",
+        )
 
 
 def _walk_contexts(node: object, terms: _Terms) -> None:
@@ -349,8 +354,10 @@ def _walk_nodes(node: object, terms: _Terms, ignored: dict[str, None]) -> None:
                     _check_iri(v, key)
         elif key in terms.language_keys:
             if isinstance(value, str) and re.search(r"\s", value):
-                raise RDFSyntaxError(f"JSON-LD language tag {value[:100]!r} contains white space; rdflib would "
-                                     "drop the literal without a word, so the document is refused")
+                raise RDFSyntaxError(
+                    f"JSON-LD language tag {value[:100]!r} contains white space; rdflib would "
+                    "drop the literal without a word, so the document is refused"
+                )
         elif key in terms.iri_valued:
             for v in _strings(value):
                 if v not in terms.names:
@@ -377,8 +384,13 @@ def _check_iri(value: str, key: str) -> None:
     if bad is None:
         return
     char = bad.group()
-    what = "a space" if char == " " else f"the character {char!r}" if char.isprintable() else \
-        f"the control character U+{ord(char):04X}"
+    what = (
+        "a space"
+        if char == " "
+        else f"the character {char!r}"
+        if char.isprintable()
+        else f"the control character U+{ord(char):04X}"
+    )
     raise RDFSyntaxError(
         f"JSON-LD {key} {value[:200]!r} is not a valid IRI (it contains {what}); rdflib would drop it and every "
         "triple it is part of without a word, so the document is refused"

@@ -45,8 +45,9 @@ class RdflibStore(Store):
         except Exception as exc:  # pyparsing and rdflib raise many unrelated types
             raise QueryError(f"query failed: {type(exc).__name__}: {str(exc)[:300]}") from exc
 
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
-               untrusted: bool = False) -> Rows:
+    def select(
+        self, query: str, *, timeout: float | None = None, max_rows: int | None = None, untrusted: bool = False
+    ) -> Rows:
         """Run a SELECT. ``timeout`` is not enforced: rdflib's pure-Python engine cannot be stopped."""
         check_max_rows(max_rows)
         result = self._run(query)

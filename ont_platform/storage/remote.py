@@ -205,8 +205,9 @@ class RemoteStore(Store):
 
     # --- reads ------------------------------------------------------------------------------------------
 
-    def select(self, query: str, *, timeout: float | None = None, max_rows: int | None = None,
-               untrusted: bool = False) -> Rows:
+    def select(
+        self, query: str, *, timeout: float | None = None, max_rows: int | None = None, untrusted: bool = False
+    ) -> Rows:
         """Run a SELECT in the store's graph.
 
         ``timeout`` bounds the whole call: every request it sends (one, or a count and pages when the endpoint
@@ -401,9 +402,7 @@ class RemoteStore(Store):
                 ) from exc
             seen = {int(str(row["i"])): row["v"] for row in rows if row.get("i") is not None}
             bad = [
-                (r, seen.get(i))
-                for i, r in enumerate(group)
-                if seen.get(i) is None or not r.same_value(str(seen[i]))
+                (r, seen.get(i)) for i, r in enumerate(group) if seen.get(i) is None or not r.same_value(str(seen[i]))
             ]
             if bad:
                 shown = "; ".join(
@@ -558,18 +557,33 @@ class RemoteStore(Store):
             results = read_results(body, what=what, content_type=kind, select=what != "ASK", row_cap=row_cap)
         return results, response.headers
 
-    def _post_update(self, update: str, what: str, *, text_from_caller: bool = False,
-                     timeout: float | None = None) -> None:
+    def _post_update(
+        self, update: str, what: str, *, text_from_caller: bool = False, timeout: float | None = None
+    ) -> None:
         deadline = None if timeout is None else _Deadline.after(timeout)
-        with self._exchange(self.update_url, {"update": update}, deadline, what, text_from_caller=text_from_caller,
-                            limit=_ERROR_BYTES, cut=True) as (_, body):
+        with self._exchange(
+            self.update_url,
+            {"update": update},
+            deadline,
+            what,
+            text_from_caller=text_from_caller,
+            limit=_ERROR_BYTES,
+            cut=True,
+        ) as (_, body):
             for _ in body:  # the few bytes of an update's answer, so the connection can serve the next request
                 pass
 
     @contextmanager
     def _exchange(
-        self, url: str, data: dict[str, str], deadline: _Deadline | None, what: str, *, text_from_caller: bool,
-        limit: int | None = None, cut: bool = False,
+        self,
+        url: str,
+        data: dict[str, str],
+        deadline: _Deadline | None,
+        what: str,
+        *,
+        text_from_caller: bool,
+        limit: int | None = None,
+        cut: bool = False,
     ) -> Iterator[tuple[httpx.Response, Iterator[bytes]]]:
         """POST one request; yield the response and its body as chunks, and close the response afterwards.
 
@@ -875,14 +889,22 @@ class _DeadlineNetwork(httpcore.NetworkBackend):
             raise error("the request's deadline has passed")
         return left if timeout is None else min(timeout, left)
 
-    def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None,
-                    socket_options: Any = None) -> httpcore.NetworkStream:
-        stream = self._inner.connect_tcp(host, port, self.clamp(timeout, httpcore.ConnectTimeout), local_address,
-                                         socket_options)
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.NetworkStream:
+        stream = self._inner.connect_tcp(
+            host, port, self.clamp(timeout, httpcore.ConnectTimeout), local_address, socket_options
+        )
         return _DeadlineStream(stream, self)
 
-    def connect_unix_socket(self, path: str, timeout: float | None = None,
-                            socket_options: Any = None) -> httpcore.NetworkStream:
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Any = None
+    ) -> httpcore.NetworkStream:
         stream = self._inner.connect_unix_socket(path, self.clamp(timeout, httpcore.ConnectTimeout), socket_options)
         return _DeadlineStream(stream, self)
 
@@ -906,8 +928,9 @@ class _DeadlineStream(httpcore.NetworkStream):
     def close(self) -> None:
         self._inner.close()
 
-    def start_tls(self, ssl_context: Any, server_hostname: str | None = None,
-                  timeout: float | None = None) -> httpcore.NetworkStream:
+    def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
         tls = self._inner.start_tls(ssl_context, server_hostname, self._network.clamp(timeout, httpcore.ConnectTimeout))
         return _DeadlineStream(tls, self._network)
 

@@ -276,7 +276,7 @@ _XSD = "http://www.w3.org/2001/XMLSchema#"
 
 def bnode_from_label(value: str) -> BNode:
     """A blank node for a label an endpoint returned, valid in N-Triples and stable across requests."""
-    label = value[len("nodeID://"):] if value.startswith("nodeID://") else value
+    label = value[len("nodeID://") :] if value.startswith("nodeID://") else value
     if not _SAFE_BNODE.fullmatch(label):
         label = "x" + hashlib.sha1(value.encode("utf-8")).hexdigest()[:24]
     return BNode(label)

@@ -63,8 +63,9 @@ def read(folder: Path) -> Stamp | None:
         return None
     if not isinstance(token, str) or state not in ("clean", "writing"):
         return None
-    if files is not None and not (isinstance(files, dict)
-                                  and all(isinstance(k, str) and isinstance(v, int) for k, v in files.items())):
+    if files is not None and not (
+        isinstance(files, dict) and all(isinstance(k, str) and isinstance(v, int) for k, v in files.items())
+    ):
         return None
     return Stamp(token, state, files)
 

@@ -9,8 +9,18 @@ from typing import Any
 
 from ont_platform.testing.doubles import ScriptedLLM, StaticValidator
 
-_STRATEGIES = ("DOMAINS", "ONTOLOGY_RULES", "SEED_RULES", "breakable", "broken_payloads", "confidences", "evidence",
-               "labels", "malformed_payloads", "valid_payloads")
+_STRATEGIES = (
+    "DOMAINS",
+    "ONTOLOGY_RULES",
+    "SEED_RULES",
+    "breakable",
+    "broken_payloads",
+    "confidences",
+    "evidence",
+    "labels",
+    "malformed_payloads",
+    "valid_payloads",
+)
 
 
 def __getattr__(name: str) -> Any:

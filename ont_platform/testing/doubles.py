@@ -37,8 +37,11 @@ class StaticValidator(Validator):
 
     @staticmethod
     def failing(code: str = "invalid_value", path: str = "$", message: str = "scripted failure") -> ValidationResult:
-        return ValidationResult(validator="static", checks={"rules": "failed"},
-                                validation_errors=[ValidationIssue(code=code, path=path, message=message)])
+        return ValidationResult(
+            validator="static",
+            checks={"rules": "failed"},
+            validation_errors=[ValidationIssue(code=code, path=path, message=message)],
+        )
 
 
 class ScriptedLLM:

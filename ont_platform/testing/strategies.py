@@ -34,12 +34,26 @@ from ont_platform.validation.models import ENTITY_TYPES
 from ont_platform.validation.rules import MEANINGLESS_LABELS, label_key
 from ont_platform.validation.terms import ontology_index
 
-SEED_RULES = ("entity_id_prefix", "label_length", "confidence_range", "entity_type", "relation_id_prefix",
-              "dangling_endpoint", "self_loop", "duplicate_id")
+SEED_RULES = (
+    "entity_id_prefix",
+    "label_length",
+    "confidence_range",
+    "entity_type",
+    "relation_id_prefix",
+    "dangling_endpoint",
+    "self_loop",
+    "duplicate_id",
+)
 """Rules of seed 001 that :func:`broken_payloads` can break (with or without a domain)."""
 
-ONTOLOGY_RULES = ("unknown_class", "unknown_predicate", "domain_violation", "range_violation", "datatype",
-                  "unknown_attribute")
+ONTOLOGY_RULES = (
+    "unknown_class",
+    "unknown_predicate",
+    "domain_violation",
+    "range_violation",
+    "datatype",
+    "unknown_attribute",
+)
 """Rules of the ontology that :func:`broken_payloads` can break (needs ``domain=``)."""
 
 DOMAINS = BUNDLED
@@ -52,6 +66,7 @@ def _family(domain: str | Domain) -> str:
         return get_domain(domain).family
     except InputError as exc:
         raise ValueError(f"domain must be a bundled or registered domain ({', '.join(domain_names())}): {exc}") from exc
+
 
 _TEXT = st.characters(blacklist_categories=("Cs", "Cc", "Cf", "Zl", "Zp"))
 
@@ -68,8 +83,9 @@ def _allowed(value: str, kind: TextKind) -> bool:
 def labels() -> st.SearchStrategy[str]:
     """Non-blank labels of 1 to 60 characters (Korean, Latin, digits, punctuation) that name something and
     that the text policy (:mod:`ont_platform.text_policy`) accepts."""
-    return (st.text(_TEXT, min_size=1, max_size=60)
-            .filter(lambda s: bool(s.strip()) and label_key(s) not in MEANINGLESS_LABELS and _allowed(s, "label")))
+    return st.text(_TEXT, min_size=1, max_size=60).filter(
+        lambda s: bool(s.strip()) and label_key(s) not in MEANINGLESS_LABELS and _allowed(s, "label")
+    )
 
 
 def confidences() -> st.SearchStrategy[float | None]:
@@ -86,12 +102,15 @@ def _urls() -> st.SearchStrategy[str]:
 def evidence(*, with_chunk: bool = False) -> st.SearchStrategy[dict[str, Any]]:
     """An evidence object: source URL, offset and confidence, each optional, and for a relation its chunk."""
     chunk = st.text(_TEXT, min_size=1, max_size=80).filter(lambda s: bool(s.strip()) and _allowed(s, "text"))
-    return st.fixed_dictionaries({}, optional={
-        "source_url": _urls(),
-        "offset": st.integers(min_value=0, max_value=10**6),
-        "confidence": st.floats(min_value=0.0, max_value=1.0, allow_nan=False),
-        **({"chunk_text": chunk} if with_chunk else {}),
-    })
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "source_url": _urls(),
+            "offset": st.integers(min_value=0, max_value=10**6),
+            "confidence": st.floats(min_value=0.0, max_value=1.0, allow_nan=False),
+            **({"chunk_text": chunk} if with_chunk else {}),
+        },
+    )
 
 
 def _hex(min_size: int, max_size: int) -> st.SearchStrategy[str]:
@@ -111,21 +130,34 @@ def _with_optional(base: dict[str, Any], draw: Any, *, relation: bool) -> dict[s
 @st.composite
 def _plain(draw: Any, max_entities: int, max_relations: int) -> dict[str, Any]:
     n = draw(st.integers(min_value=2, max_value=max(2, max_entities)))
-    entities = [_with_optional({"id": f"E_{i + 1}", "label": draw(labels()),
-                                "type": draw(st.sampled_from(ENTITY_TYPES))}, draw, relation=False)
-                for i in range(n)]
+    entities = [
+        _with_optional(
+            {"id": f"E_{i + 1}", "label": draw(labels()), "type": draw(st.sampled_from(ENTITY_TYPES))},
+            draw,
+            relation=False,
+        )
+        for i in range(n)
+    ]
     relations = []
     for j in range(draw(st.integers(min_value=0, max_value=max_relations))):
         s, t = draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True))
-        relations.append(_with_optional({"id": f"R_{j + 1}", "source_id": f"E_{s + 1}",
-                                         "predicate": draw(st.text(string.ascii_letters, min_size=1, max_size=15)),
-                                         "target_id": f"E_{t + 1}"}, draw, relation=True))
+        relations.append(
+            _with_optional(
+                {
+                    "id": f"R_{j + 1}",
+                    "source_id": f"E_{s + 1}",
+                    "predicate": draw(st.text(string.ascii_letters, min_size=1, max_size=15)),
+                    "target_id": f"E_{t + 1}",
+                },
+                draw,
+                relation=True,
+            )
+        )
     return {"entities": entities, "relations": relations}
 
 
 def _entity(draw: Any, number: int, cls: str, domain: str | Domain) -> dict[str, Any]:
-    entity: dict[str, Any] = {"id": f"E_{number}", "label": draw(labels()), "type": "individual",
-                              "ontology_class": cls}
+    entity: dict[str, Any] = {"id": f"E_{number}", "label": draw(labels()), "type": "individual", "ontology_class": cls}
     family = _family(domain)
     if family == "transfers" and cls != "Unknown":
         entity["attributes"] = {"addressNorm": "0x" + draw(_hex(40, 40))}
@@ -176,8 +208,12 @@ def _in_domain(draw: Any, domain: str | Domain, max_entities: int, max_relations
         source = _entity(draw, len(entities) + 1, ends[0], domain)
         target = _entity(draw, len(entities) + 2, ends[1], domain)
         entities += [source, target]
-        relation: dict[str, Any] = {"id": f"R_{j + 1}", "source_id": source["id"], "predicate": rel.notation,
-                                    "target_id": target["id"]}
+        relation: dict[str, Any] = {
+            "id": f"R_{j + 1}",
+            "source_id": source["id"],
+            "predicate": rel.notation,
+            "target_id": target["id"],
+        }
         if _family(domain) == "transfers" and not rel.inferred:
             relation["attributes"] = {"txHash": "0x" + draw(_hex(1, 64))}
         relations.append(_with_optional(relation, draw, relation=True))
@@ -186,8 +222,9 @@ def _in_domain(draw: Any, domain: str | Domain, max_entities: int, max_relations
     return {"entities": entities, "relations": relations}
 
 
-def valid_payloads(domain: str | Domain | None = None, *, max_entities: int = 6,
-                   max_relations: int = 4) -> st.SearchStrategy[dict[str, Any]]:
+def valid_payloads(
+    domain: str | Domain | None = None, *, max_entities: int = 6, max_relations: int = 4
+) -> st.SearchStrategy[dict[str, Any]]:
     """Payloads that break no rule. With ``domain`` (a bundled domain such as ``kg``, or any registered
     :class:`~ont_platform.domains.Domain`: your own ontology) they also use only the domain's classes, relations
     and attributes, respect domain and range, and pass the domain's shapes."""
@@ -214,8 +251,14 @@ def _bad_confidence() -> st.SearchStrategy[float]:
     return st.sampled_from([math.nan, math.inf, -math.inf]) | st.floats(max_value=-1e-9) | st.floats(min_value=1.000001)
 
 
-_NEEDS_RELATION = ("relation_id_prefix", "dangling_endpoint", "self_loop", "unknown_predicate", "domain_violation",
-                   "range_violation")
+_NEEDS_RELATION = (
+    "relation_id_prefix",
+    "dangling_endpoint",
+    "self_loop",
+    "unknown_predicate",
+    "domain_violation",
+    "range_violation",
+)
 
 
 @st.composite
@@ -265,9 +308,20 @@ def _broken(draw: Any, rule: str, domain: str | None) -> dict[str, Any]:
         allowed = rel.domain if rule == "domain_violation" else rel.range
         outside = [c for c in sorted(onto.classes) if not onto.is_a(onto.classes[c], allowed)]
         if not outside:  # this relation accepts every class at that end: break another one instead
-            others = [x for x in relations if [c for c in onto.classes.values() if not onto.is_a(
-                c, onto.relations[x["predicate"]].domain if rule == "domain_violation"
-                else onto.relations[x["predicate"]].range)]]
+            others = [
+                x
+                for x in relations
+                if [
+                    c
+                    for c in onto.classes.values()
+                    if not onto.is_a(
+                        c,
+                        onto.relations[x["predicate"]].domain
+                        if rule == "domain_violation"
+                        else onto.relations[x["predicate"]].range,
+                    )
+                ]
+            ]
             if not others:
                 from hypothesis import reject
 
@@ -288,7 +342,8 @@ def _broken(draw: Any, rule: str, domain: str | None) -> dict[str, Any]:
             victim.setdefault("attributes", {})["addressNorm"] = draw(st.integers() | st.booleans())
         elif family == "inventory":
             e["attributes"][draw(st.sampled_from(["impressions_30d", "published_at", "url"]))] = draw(
-                st.sampled_from(["many", "not a date", "12abc"]))
+                st.sampled_from(["many", "not a date", "12abc"])
+            )
         else:
             raise ValueError("an entity domain has no datatype attributes; break datatype in onchain or pages")
     elif rule == "unknown_attribute":
@@ -312,8 +367,12 @@ def breakable(rule: str, domain: str | None = None) -> bool:
         return family in ("transfers", "inventory")
     if rule in ("domain_violation", "range_violation"):
         onto = ontology_index(domain).onto
-        return any(any(not onto.is_a(c, rel.domain if rule == "domain_violation" else rel.range)
-                       for c in onto.classes.values()) for rel in onto.relations.values())
+        return any(
+            any(
+                not onto.is_a(c, rel.domain if rule == "domain_violation" else rel.range) for c in onto.classes.values()
+            )
+            for rel in onto.relations.values()
+        )
     return True
 
 
@@ -334,10 +393,14 @@ def broken_payloads(rule: str, domain: str | None = None) -> st.SearchStrategy[d
 
 # --- junk ----------------------------------------------------------------------------------------------------
 
-_JSON_SCALARS = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True)
-                 | st.text(max_size=20))
-_JSON = st.recursive(_JSON_SCALARS, lambda inner: st.lists(inner, max_size=4)
-                     | st.dictionaries(st.text(max_size=10), inner, max_size=4), max_leaves=12)
+_JSON_SCALARS = (
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=20)
+)
+_JSON = st.recursive(
+    _JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 @st.composite
@@ -368,5 +431,15 @@ def malformed_payloads() -> st.SearchStrategy[Any]:
     )
 
 
-__all__ = ["DOMAINS", "ONTOLOGY_RULES", "SEED_RULES", "breakable", "broken_payloads", "confidences", "evidence", "labels",
-           "malformed_payloads", "valid_payloads"]
+__all__ = [
+    "DOMAINS",
+    "ONTOLOGY_RULES",
+    "SEED_RULES",
+    "breakable",
+    "broken_payloads",
+    "confidences",
+    "evidence",
+    "labels",
+    "malformed_payloads",
+    "valid_payloads",
+]

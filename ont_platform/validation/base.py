@@ -44,8 +44,9 @@ class Validator(ABC):
     """Whether :meth:`check` does slow work (I/O, SHACL, another library's machinery): async callers then run
     it in a worker thread instead of on the event loop."""
 
-    def __init__(self, *, ontology: str | Domain | DomainOntology | OntologyIndex | None = None,
-                 config: RuleConfig | None = None) -> None:
+    def __init__(
+        self, *, ontology: str | Domain | DomainOntology | OntologyIndex | None = None, config: RuleConfig | None = None
+    ) -> None:
         self.config = config or DEFAULT_RULES
         self.index = as_index(ontology)
 
@@ -72,8 +73,9 @@ class Validator(ABC):
         return f"{type(self).__name__}(ontology={self.domain!r})"
 
 
-def evaluate(payload: Payload, config: RuleConfig, index: OntologyIndex | None
-             ) -> tuple[OntologyExtractionResult | None, Findings, dict[str, CheckStatus]]:
+def evaluate(
+    payload: Payload, config: RuleConfig, index: OntologyIndex | None
+) -> tuple[OntologyExtractionResult | None, Findings, dict[str, CheckStatus]]:
     """Structure, then the seed rules, then the ontology's rules: the deterministic part every built-in
     validator shares. Returns the parsed extraction (``None`` if its structure is wrong), the findings and
     the status of each stage.
@@ -103,8 +105,13 @@ def evaluate(payload: Payload, config: RuleConfig, index: OntologyIndex | None
     return ext, findings, checks
 
 
-def _check_salvaged(salvage: Salvage, config: RuleConfig, index: OntologyIndex | None, findings: Findings,
-                    checks: dict[str, CheckStatus]) -> None:
+def _check_salvaged(
+    salvage: Salvage,
+    config: RuleConfig,
+    index: OntologyIndex | None,
+    findings: Findings,
+    checks: dict[str, CheckStatus],
+) -> None:
     """The rules on the well-formed items of a structurally broken payload, at the payload's own paths."""
     seed = salvage.translate(check_all(salvage.extraction, config))
     if seed.errors:
@@ -119,8 +126,14 @@ def _check_salvaged(salvage: Salvage, config: RuleConfig, index: OntologyIndex |
         findings.extend(onto)
 
 
-def make_result(validator: str, findings: Findings, checks: dict[str, CheckStatus],
-                extraction: OntologyExtractionResult | None, *, score: float | None = None) -> ValidationResult:
+def make_result(
+    validator: str,
+    findings: Findings,
+    checks: dict[str, CheckStatus],
+    extraction: OntologyExtractionResult | None,
+    *,
+    score: float | None = None,
+) -> ValidationResult:
     """A :class:`ValidationResult` from collected findings."""
     findings.finish()
     return ValidationResult(

@@ -141,15 +141,21 @@ def build_facts(ext: OntologyExtractionResult, index: OntologyIndex, out: Findin
         p = f"$.entities[{i}]"
         if e.type != "individual":
             skipped.add(e.id)
-            out.warn(Code.NOT_AN_INDIVIDUAL, f"{p}.type",
-                     f"entity {e.id[:60]!r} is a {e.type}, not an individual: it is not written to the graph")
+            out.warn(
+                Code.NOT_AN_INDIVIDUAL,
+                f"{p}.type",
+                f"entity {e.id[:60]!r} is a {e.type}, not an individual: it is not written to the graph",
+            )
             continue
         cls = classes.get(e.id)
         if cls is None:
             if e.ontology_class is None:
-                out.error(Code.CLASS_REQUIRED, f"{p}.ontology_class",
-                          f"entity {e.id[:60]!r} needs an ontology class to be stored",
-                          f"Classes of the {domain} ontology: {', '.join(index.class_names())}.")
+                out.error(
+                    Code.CLASS_REQUIRED,
+                    f"{p}.ontology_class",
+                    f"entity {e.id[:60]!r} needs an ontology class to be stored",
+                    f"Classes of the {domain} ontology: {', '.join(index.class_names())}.",
+                )
             continue
         node = mint(domain, "node", e.id)
         if node in facts.paths:
@@ -169,8 +175,11 @@ def build_facts(ext: OntologyExtractionResult, index: OntologyIndex, out: Findin
             continue  # reported by the ontology rules
         bad = [end for end in ("source_id", "target_id") if getattr(r, end) in skipped]
         for end in bad:
-            out.error(Code.NOT_AN_INDIVIDUAL, f"{p}.{end}",
-                      f"{getattr(r, end)[:60]!r} is not an individual; relations link individuals")
+            out.error(
+                Code.NOT_AN_INDIVIDUAL,
+                f"{p}.{end}",
+                f"{getattr(r, end)[:60]!r} is not an individual; relations link individuals",
+            )
         s, o = facts.entities.get(r.source_id), facts.entities.get(r.target_id)
         rel_class = index.relation_class(rel)
         if bad or s is None or o is None or rel_class is None:
@@ -257,7 +266,6 @@ def as_store(store: Any) -> Store | None:
     raise InputError(f"store must be a Store, a KnowledgeGraph or an rdflib Graph, not {type(store).__name__}")
 
 
-
 def _batches(items: Iterable[URIRef]) -> Iterator[list[URIRef]]:
     batch: list[URIRef] = []
     for item in sorted(set(items)):
@@ -292,7 +300,9 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
     for batch in _batches(subjects):
         rows = store.select(
             f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_values(batch)} }} ?s ?p ?o . "
-            f"FILTER (isLiteral(?o) || ?p IN ({links.replace(' ', ', ')})) }}", timeout=timeout)
+            f"FILTER (isLiteral(?o) || ?p IN ({links.replace(' ', ', ')})) }}",
+            timeout=timeout,
+        )
         for row in rows:
             s, p, o = row["s"], row["p"], row["o"]
             if isinstance(s, URIRef) and isinstance(p, URIRef) and o is not None:
@@ -303,8 +313,11 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
     for batch in _batches(objects):
         # Classes for the domain and range shapes; literals so that a neighbour is complete (ids, labels,
         # texts) and the shapes find nothing to say about it beyond what the new facts change.
-        rows = store.select(f"SELECT ?o ?p ?v WHERE {{ VALUES ?o {{ {_values(batch)} }} ?o ?p ?v . "
-                            f"FILTER (isLiteral(?v) || ?p = {iri(str(_TYPE))}) }}", timeout=timeout)
+        rows = store.select(
+            f"SELECT ?o ?p ?v WHERE {{ VALUES ?o {{ {_values(batch)} }} ?o ?p ?v . "
+            f"FILTER (isLiteral(?v) || ?p = {iri(str(_TYPE))}) }}",
+            timeout=timeout,
+        )
         for row in rows:
             o, p, v = row["o"], row["p"], row["v"]
             if isinstance(o, URIRef) and isinstance(p, URIRef) and v is not None:
@@ -314,7 +327,8 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
         rows = store.select(
             f"SELECT ?s ?k ?t WHERE {{ VALUES ?r {{ {_values(batch)} }} "
             f"?r {iri(str(_ONT_SOURCE))} ?s ; {iri(str(_ONT_KIND))} ?k ; {iri(str(_ONT_TARGET))} ?t . ?s ?k ?t }}",
-            timeout=timeout)
+            timeout=timeout,
+        )
         for row in rows:
             s, k, t = row["s"], row["k"], row["t"]
             if isinstance(s, URIRef) and isinstance(k, URIRef) and isinstance(t, URIRef):
@@ -336,22 +350,34 @@ def reconcile(facts: Facts, existing: Graph | Triples, out: Findings) -> None:
         old = set(existing.objects(node, _TYPE))
         new = {o for _, p, o in by_subject.get(node, ()) if p == _TYPE}
         if old and not (new <= old):
-            out.error(Code.CLASS_CONFLICT, f"{facts.paths[node]}.ontology_class",
-                      f"{entity_id[:60]!r} is already in the graph as "
-                      f"{', '.join(sorted(str(c).rsplit('#', 1)[-1] for c in old))}")
+            out.error(
+                Code.CLASS_CONFLICT,
+                f"{facts.paths[node]}.ontology_class",
+                f"{entity_id[:60]!r} is already in the graph as "
+                f"{', '.join(sorted(str(c).rsplit('#', 1)[-1] for c in old))}",
+            )
     for relation_id, edge in facts.relations.items():
         for prop, field_name in ((_ONT_SOURCE, "source_id"), (_ONT_TARGET, "target_id"), (_ONT_KIND, "predicate")):
             old_values = set(existing.objects(edge, prop))
             new_values = {o for _, p, o in by_subject.get(edge, ()) if p == prop}
             if old_values and old_values != new_values:
-                out.error(Code.RELATION_CONFLICT, f"{facts.paths[edge]}.{field_name}",
-                          f"relation id {relation_id[:60]!r} is already used in the graph for another link")
+                out.error(
+                    Code.RELATION_CONFLICT,
+                    f"{facts.paths[edge]}.{field_name}",
+                    f"relation id {relation_id[:60]!r} is already used in the graph for another link",
+                )
                 break
-    kept = [(s, p, o) for s, p, o in facts.triples
-            if p == _ONT_CONFIDENCE and (s, p, o) not in existing and existing.value(s, _ONT_CONFIDENCE) is not None]
+    kept = [
+        (s, p, o)
+        for s, p, o in facts.triples
+        if p == _ONT_CONFIDENCE and (s, p, o) not in existing and existing.value(s, _ONT_CONFIDENCE) is not None
+    ]
     for s, _, o in kept:
-        out.warn(Code.EXISTING_VALUE_KEPT, f"{facts.paths.get(s, '$')}.confidence",
-                 f"the graph already states a confidence for this resource; {o} is not stored")
+        out.warn(
+            Code.EXISTING_VALUE_KEPT,
+            f"{facts.paths.get(s, '$')}.confidence",
+            f"the graph already states a confidence for this resource; {o} is not stored",
+        )
     if kept:
         drop = set(kept)
         facts.triples = [t for t in facts.triples if t not in drop]
@@ -394,5 +420,15 @@ def report_violations(violations: list[Violation], facts: Facts, out: Findings) 
         out.error(Code.SHACL, path, f"{v.message}{prop}")
 
 
-__all__ = ["Facts", "as_store", "build_facts", "chunk_id_of", "evidence_iri", "neighbourhood", "nt_term", "reconcile",
-           "report_violations", "shacl_violations"]
+__all__ = [
+    "Facts",
+    "as_store",
+    "build_facts",
+    "chunk_id_of",
+    "evidence_iri",
+    "neighbourhood",
+    "nt_term",
+    "reconcile",
+    "report_violations",
+    "shacl_violations",
+]

@@ -114,8 +114,7 @@ class OntologyGuard:
                 raise _LLMFailed(exc) from exc
             return answer
 
-        result = await asyncio.to_thread(self._run, self.validator.check_with_reask, payload, call_llm,
-                                         self.max_reasks)
+        result = await asyncio.to_thread(self._run, self.validator.check_with_reask, payload, call_llm, self.max_reasks)
         return self._finish(result)
 
     def review_update(self, update: str, **options: Any) -> ValidationResult:
@@ -150,8 +149,9 @@ class OntologyGuard:
                 raise ValidatorError(f"the llm callable failed: {type(llm_error).__name__}: {llm_error}") from llm_error
             raise ValidatorError(f"the {self.validator.name} validator failed: {type(exc).__name__}: {exc}") from exc
         if not isinstance(result, ValidationResult):
-            raise ValidatorError(f"the {self.validator.name} validator returned {type(result).__name__}, "
-                                 "not a ValidationResult")
+            raise ValidatorError(
+                f"the {self.validator.name} validator returned {type(result).__name__}, not a ValidationResult"
+            )
         return result
 
     def _finish(self, result: ValidationResult) -> ValidationResult:
@@ -160,8 +160,7 @@ class OntologyGuard:
         return result
 
     def __repr__(self) -> str:
-        return (f"OntologyGuard(validator_type={self.validator.name!r}, strict={self.strict}, "
-                f"ontology={self.domain!r})")
+        return f"OntologyGuard(validator_type={self.validator.name!r}, strict={self.strict}, ontology={self.domain!r})"
 
 
 async def _wait(awaitable: Any) -> Any:

@@ -236,8 +236,9 @@ def _adapter_classes() -> dict[str, type]:
             issues = attempt.warnings() if self.group == "quality" else attempt.findings(self.group).errors
             if not issues:
                 return PassResult()
-            return FailResult(error_message="; ".join(str(i) for i in issues),
-                              metadata={"issues": [i.model_dump() for i in issues]})
+            return FailResult(
+                error_message="; ".join(str(i) for i in issues), metadata={"issues": [i.model_dump() for i in issues]}
+            )
 
     classes: dict[str, type] = {}
     for group in (*ERROR_GROUPS, "quality"):
@@ -293,8 +294,11 @@ class GuardrailsValidator(Validator):
 
             try:
                 with _metrics_off(self.guard):
-                    outcome = self.guard.parse(attempt.text, llm_api=llm_api if llm is not None else None,
-                                               num_reasks=max_reasks if llm is not None else 0)
+                    outcome = self.guard.parse(
+                        attempt.text,
+                        llm_api=llm_api if llm is not None else None,
+                        num_reasks=max_reasks if llm is not None else 0,
+                    )
                 result = self._result(self._current, outcome)
             finally:
                 self._end()
@@ -355,8 +359,7 @@ class GuardrailsValidator(Validator):
         out: dict[str, list[ValidationIssue]] = {}
         for log in getattr(iteration, "validator_logs", None) or []:
             name = str(getattr(log, "registered_name", "") or getattr(log, "validator_name", ""))
-            group = next((g for g in ERROR_GROUPS if name.endswith(f"/{g}") or name == f"OntPlatform{g.title()}"),
-                         None)
+            group = next((g for g in ERROR_GROUPS if name.endswith(f"/{g}") or name == f"OntPlatform{g.title()}"), None)
             if group is None:
                 continue
             result = getattr(log, "validation_result", None)
@@ -384,9 +387,12 @@ def metrics_state() -> dict[str, Any]:
     from guardrails.settings import settings
     from guardrails.utils.hub_telemetry_utils import HubTelemetry
 
-    return {"imported": True, "enable_metrics": settings.rc.enable_metrics,
-            "use_remote_inferencing": settings.rc.use_remote_inferencing,
-            "hub_telemetry_enabled": HubTelemetry()._enabled}
+    return {
+        "imported": True,
+        "enable_metrics": settings.rc.enable_metrics,
+        "use_remote_inferencing": settings.rc.use_remote_inferencing,
+        "hub_telemetry_enabled": HubTelemetry()._enabled,
+    }
 
 
 __all__ = ["INSTALL_HINT", "GuardrailsValidator", "import_guardrails", "metrics_state", "private_home"]

@@ -120,8 +120,9 @@ class OntologyExtractionResult(_Model):
 
     def payload(self) -> dict[str, Any]:
         """The extraction as JSON-ready data, without the validation fields (what a validator reads)."""
-        return self.model_dump(mode="json", exclude={"validation_passed", "validation_errors", "warnings"},
-                               exclude_none=True)
+        return self.model_dump(
+            mode="json", exclude={"validation_passed", "validation_errors", "warnings"}, exclude_none=True
+        )
 
 
 __all__ = [

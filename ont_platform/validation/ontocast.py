@@ -80,9 +80,15 @@ class OntoCastValidator(Validator):
     name: ClassVar[str] = "ontocast"
     blocking: ClassVar[bool] = True
 
-    def __init__(self, *, ontology: Any = None, config: RuleConfig | None = None, store: Any = None,
-                 max_shacl_triples: int = DEFAULT_MAX_SHACL_TRIPLES,
-                 allowed_graphs: Iterable[str | None] = (None,)) -> None:
+    def __init__(
+        self,
+        *,
+        ontology: Any = None,
+        config: RuleConfig | None = None,
+        store: Any = None,
+        max_shacl_triples: int = DEFAULT_MAX_SHACL_TRIPLES,
+        allowed_graphs: Iterable[str | None] = (None,),
+    ) -> None:
         super().__init__(ontology=ontology, config=config)
         self.store = as_store(store)
         self.max_shacl_triples = int(max_shacl_triples)
@@ -96,16 +102,21 @@ class OntoCastValidator(Validator):
             checks["shacl"] = "not_evaluated"
         elif self.index is None:
             checks["shacl"] = "not_evaluated"
-            findings.warn(Code.SHACL_NOT_EVALUATED, "$", "SHACL not evaluated: no ontology was given, and shapes "
-                          "belong to a domain", "")
+            findings.warn(
+                Code.SHACL_NOT_EVALUATED,
+                "$",
+                "SHACL not evaluated: no ontology was given, and shapes belong to a domain",
+                "",
+            )
         elif findings.errors:
             checks["shacl"] = "not_evaluated"  # deterministic findings first: fix those, then ask again
         else:
             self._graph_checks(extraction, findings, checks)
         return make_result(self.name, findings, checks, extraction, score=score(extraction, findings))
 
-    def _graph_checks(self, extraction: OntologyExtractionResult, findings: Findings,
-                      checks: dict[str, CheckStatus]) -> None:
+    def _graph_checks(
+        self, extraction: OntologyExtractionResult, findings: Findings, checks: dict[str, CheckStatus]
+    ) -> None:
         assert self.index is not None
         graph_findings = Findings(max_issues=self.config.max_issues)
         facts = build_facts(extraction, self.index, graph_findings)
@@ -123,8 +134,12 @@ class OntoCastValidator(Validator):
         size = len(copy) + len(facts)
         if size > self.max_shacl_triples:
             checks["shacl"] = "not_evaluated"
-            findings.warn(Code.SHACL_NOT_EVALUATED, "$", f"SHACL not evaluated: the copy would hold {size} triples, "
-                          f"over the limit of {self.max_shacl_triples}", "")
+            findings.warn(
+                Code.SHACL_NOT_EVALUATED,
+                "$",
+                f"SHACL not evaluated: the copy would hold {size} triples, over the limit of {self.max_shacl_triples}",
+                "",
+            )
             return
         for triple in facts.triples:
             copy.add(triple)
@@ -150,8 +165,12 @@ class OntoCastValidator(Validator):
             raise InputError("reviewing an update needs the ontology of a domain: OntoCastValidator(ontology=...)")
         target = as_store(store) if store is not None else self.store
         findings = Findings(max_issues=self.config.max_issues)
-        checks: dict[str, CheckStatus] = {"parse": "not_evaluated", "operations": "not_evaluated",
-                                          "ontology": "not_evaluated", "shacl": "not_evaluated"}
+        checks: dict[str, CheckStatus] = {
+            "parse": "not_evaluated",
+            "operations": "not_evaluated",
+            "ontology": "not_evaluated",
+            "shacl": "not_evaluated",
+        }
         plan = self._parse_update(update, findings, checks)
         if plan is not None:
             self._dry_run(plan, target, findings, checks)
@@ -195,9 +214,12 @@ class OntoCastValidator(Validator):
             path = f"$.operations[{k}]"
             name = getattr(op, "name", type(op).__name__)
             if name not in ("InsertData", "DeleteData"):
-                findings.error(Code.UPDATE_OPERATION, path, f"{_OPERATION_NAMES.get(name, name)} is not accepted: "
-                               "only INSERT DATA and DELETE DATA", "Send the change as INSERT DATA / DELETE DATA with "
-                               "the exact triples.")
+                findings.error(
+                    Code.UPDATE_OPERATION,
+                    path,
+                    f"{_OPERATION_NAMES.get(name, name)} is not accepted: only INSERT DATA and DELETE DATA",
+                    "Send the change as INSERT DATA / DELETE DATA with the exact triples.",
+                )
                 continue
             blocks: list[tuple[str | None, list[tuple[Node, Node, Node]]]] = []
             if op.get("triples"):
@@ -212,8 +234,9 @@ class OntoCastValidator(Validator):
         checks["operations"] = "failed" if findings.errors else "passed"
         return None if findings.errors else plan
 
-    def _dry_run(self, plan: list[_Operation], store: Store | None, findings: Findings,
-                 checks: dict[str, CheckStatus]) -> None:
+    def _dry_run(
+        self, plan: list[_Operation], store: Store | None, findings: Findings, checks: dict[str, CheckStatus]
+    ) -> None:
         assert self.index is not None
         index = self.index
         onto_findings = Findings(max_issues=self.config.max_issues)
@@ -225,8 +248,9 @@ class OntoCastValidator(Validator):
                 for n, (s, p, o) in enumerate(triples):
                     tpath = f"{op.path}.triples[{n}]"
                     if any(isinstance(t, BNode) for t in (s, p, o)):
-                        onto_findings.error(Code.UPDATE_BLANK_NODE, tpath, "blank nodes are not accepted: name "
-                                            "resources with IRIs")
+                        onto_findings.error(
+                            Code.UPDATE_BLANK_NODE, tpath, "blank nodes are not accepted: name resources with IRIs"
+                        )
                         continue
                     if not (isinstance(s, URIRef) and isinstance(p, URIRef)):
                         onto_findings.error(Code.UPDATE_SYNTAX, tpath, "subject and predicate must be IRIs")
@@ -248,8 +272,12 @@ class OntoCastValidator(Validator):
             copy.remove(triple)
         size = len(copy) + len(inserted)
         if size > self.max_shacl_triples:
-            findings.error(Code.SHACL_NOT_EVALUATED, "$", f"the dry run would need {size} triples, over the limit of "
-                           f"{self.max_shacl_triples}: the update cannot be checked, so it is not accepted")
+            findings.error(
+                Code.SHACL_NOT_EVALUATED,
+                "$",
+                f"the dry run would need {size} triples, over the limit of "
+                f"{self.max_shacl_triples}: the update cannot be checked, so it is not accepted",
+            )
             return
         for triple in inserted:
             copy.add(triple)
@@ -287,9 +315,17 @@ class _Operation:
         self.path = path
 
 
-_OPERATION_NAMES = {"Modify": "INSERT/DELETE ... WHERE", "DeleteWhere": "DELETE WHERE", "Load": "LOAD",
-                    "Clear": "CLEAR", "Drop": "DROP", "Create": "CREATE", "Add": "ADD", "Move": "MOVE",
-                    "Copy": "COPY"}
+_OPERATION_NAMES = {
+    "Modify": "INSERT/DELETE ... WHERE",
+    "DeleteWhere": "DELETE WHERE",
+    "Load": "LOAD",
+    "Clear": "CLEAR",
+    "Drop": "DROP",
+    "Create": "CREATE",
+    "Add": "ADD",
+    "Move": "MOVE",
+    "Copy": "COPY",
+}
 
 
 def _relations_of(store: Store, deleted: list[tuple[URIRef, URIRef, Node]]) -> set[URIRef]:
@@ -300,8 +336,10 @@ def _relations_of(store: Store, deleted: list[tuple[URIRef, URIRef, Node]]) -> s
     for s, p, o in deleted:
         if not isinstance(o, URIRef):
             continue
-        rows = store.select(f"SELECT ?r WHERE {{ ?r {iri(str(ONT.source))} {iri(str(s))} ; {iri(str(ONT.kind))} "
-                            f"{iri(str(p))} ; {iri(str(ONT.target))} {iri(str(o))} }} LIMIT 100")
+        rows = store.select(
+            f"SELECT ?r WHERE {{ ?r {iri(str(ONT.source))} {iri(str(s))} ; {iri(str(ONT.kind))} "
+            f"{iri(str(p))} ; {iri(str(ONT.target))} {iri(str(o))} }} LIMIT 100"
+        )
         out |= {row["r"] for row in rows if isinstance(row["r"], URIRef)}
     return out
 

@@ -141,5 +141,13 @@ class ValidatorFactory:
     available = staticmethod(available)
 
 
-__all__ = ["ENTRY_POINT_GROUP", "Factory", "ValidatorFactory", "available", "create", "get_factory", "register",
-           "unregister"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Factory",
+    "ValidatorFactory",
+    "available",
+    "create",
+    "get_factory",
+    "register",
+    "unregister",
+]

@@ -111,11 +111,13 @@ class ValidationResult:
         ``None`` when the payload did not even have the right structure."""
         if self.extraction is None:
             return None
-        return self.extraction.model_copy(update={
-            "validation_passed": self.validation_passed,
-            "validation_errors": list(self.validation_errors),
-            "warnings": list(self.warnings),
-        })
+        return self.extraction.model_copy(
+            update={
+                "validation_passed": self.validation_passed,
+                "validation_errors": list(self.validation_errors),
+                "warnings": list(self.warnings),
+            }
+        )
 
 
 __all__ = ["REASK_INSTRUCTIONS", "CheckStatus", "ValidationResult"]

@@ -70,8 +70,13 @@ class RowChecker:
     Rows are read as pyoxigraph terms and compared as plain strings; rdflib terms are built only for what
     the compiled shapes must see (a value of a type other than plain string, or a row whose signature is new)."""
 
-    def __init__(self, shapes: CompiledShapes, foreign: Iterable[Node],
-                 types_of: Callable[[str], frozenset[str] | None], plan: RowPlan | None = None) -> None:
+    def __init__(
+        self,
+        shapes: CompiledShapes,
+        foreign: Iterable[Node],
+        types_of: Callable[[str], frozenset[str] | None],
+        plan: RowPlan | None = None,
+    ) -> None:
         """``types_of`` gives the classes (IRIs) of a node of the load by its IRI, or None for an IRI the load
         does not hold."""
         self.shapes = shapes
@@ -112,7 +117,7 @@ class RowChecker:
         """What the constraints on ``p`` say about the value ``o`` (both N-Triples text)."""
         if o[0] == '"':
             end = o.rfind('"')
-            body, suffix = o[1:end], o[end + 1:]
+            body, suffix = o[1:end], o[end + 1 :]
             if "\\" not in body and (not suffix or suffix == _XSD_STRING_SUFFIX):
                 fast = self.shapes.plain_key(p[1:-1], body)
                 if fast is not None:
@@ -183,8 +188,14 @@ class RowChecker:
                 self._run(self.plan.own, text, subject, None, None)
             self._run(self.plan.foreign, text, subject, self.foreign, None)
 
-    def _signature(self, kind: str, subject: str, mine: list[tuple[str, str]], row_types: dict[str, set[str]],
-                   present: set[tuple[str, str, str]]) -> tuple[object, ...]:
+    def _signature(
+        self,
+        kind: str,
+        subject: str,
+        mine: list[tuple[str, str]],
+        row_types: dict[str, set[str]],
+        present: set[tuple[str, str, str]],
+    ) -> tuple[object, ...]:
         """The resource's classes and, per predicate, its values' keys (a multiset), and whether the plain
         triple of a relation resource is in the row."""
         values: dict[str, list[tuple[bool, ...]]] = defaultdict(list)
@@ -199,8 +210,14 @@ class RowChecker:
         classes = frozenset(row_types.get(subject, ())) if kind == "own" else self._types(subject, {})
         return (kind, classes, tuple(sorted((p, tuple(sorted(keys))) for p, keys in values.items())), plain)
 
-    def _run(self, only: tuple[int, ...], text: str, subject: str, foreign: frozenset[str] | None,
-             signature: tuple[object, ...] | None) -> None:
+    def _run(
+        self,
+        only: tuple[int, ...],
+        text: str,
+        subject: str,
+        foreign: frozenset[str] | None,
+        signature: tuple[object, ...] | None,
+    ) -> None:
         """The compiled shapes on this row (with the classes of the nodes it points to, and of the subject),
         ``subject`` the only target; with ``foreign``, only the subject's triples of those predicates. A clean
         result makes the signature known."""
@@ -244,5 +261,3 @@ def _term(text: str) -> Node:
     term = from_oxigraph(quad.object)
     assert term is not None
     return term
-
-

@@ -78,13 +78,63 @@ class Code(StrEnum):
     UPDATE_BLANK_NODE = "update_blank_node"
 
 
-MEANINGLESS_LABELS = frozenset({
-    "value", "values", "keyword", "keywords", "type", "types", "name", "names", "label", "title", "text",
-    "string", "entity", "entities", "thing", "object", "item", "data", "info", "information", "unknown",
-    "none", "null", "nil", "n/a", "na", "tbd", "todo", "example", "sample", "test", "placeholder", "undefined",
-    "값", "이름", "키워드", "유형", "타입", "종류", "항목", "데이터", "정보", "개체", "엔티티", "객체", "대상",
-    "알 수 없음", "없음", "미상", "기타", "예시", "샘플", "테스트",
-})
+MEANINGLESS_LABELS = frozenset(
+    {
+        "value",
+        "values",
+        "keyword",
+        "keywords",
+        "type",
+        "types",
+        "name",
+        "names",
+        "label",
+        "title",
+        "text",
+        "string",
+        "entity",
+        "entities",
+        "thing",
+        "object",
+        "item",
+        "data",
+        "info",
+        "information",
+        "unknown",
+        "none",
+        "null",
+        "nil",
+        "n/a",
+        "na",
+        "tbd",
+        "todo",
+        "example",
+        "sample",
+        "test",
+        "placeholder",
+        "undefined",
+        "값",
+        "이름",
+        "키워드",
+        "유형",
+        "타입",
+        "종류",
+        "항목",
+        "데이터",
+        "정보",
+        "개체",
+        "엔티티",
+        "객체",
+        "대상",
+        "알 수 없음",
+        "없음",
+        "미상",
+        "기타",
+        "예시",
+        "샘플",
+        "테스트",
+    }
+)
 """Labels that name no real thing (seed 001: "value, keyword, type, name, ..."); compared case-insensitively."""
 
 
@@ -115,24 +165,24 @@ SUGGESTIONS: dict[str, str] = {
     Code.INVALID_JSON: "Answer with one JSON object only, without prose or code fences around it.",
     Code.NOT_AN_OBJECT: 'The answer is one JSON object with the keys "entities" and "relations".',
     Code.MISSING_FIELD: "Every entity needs id, label and type; every relation needs id, source_id, predicate "
-                        "and target_id.",
+    "and target_id.",
     Code.WRONG_TYPE: "Use JSON strings for ids, labels, types and predicates, numbers for confidence and offset, "
-                     "and lists for entities, relations and evidence.",
+    "and lists for entities, relations and evidence.",
     Code.ENTITY_ID_PREFIX: "Give every entity an id that starts with 'E_' (E_1, E_2, ...) and use the same ids in "
-                           "source_id and target_id.",
+    "source_id and target_id.",
     Code.RELATION_ID_PREFIX: "Give every relation an id that starts with 'R_' (R_1, R_2, ...).",
     Code.LABEL_LENGTH: "A label is the entity's name as the text writes it: 1 to 500 characters, not blank.",
     Code.CONFIDENCE_RANGE: "A confidence is a number from 0 to 1 (for example 0.85).",
     Code.ENTITY_TYPE: "The type of an entity is one of: class, individual, property.",
     Code.DANGLING_ENDPOINT: "Every source_id and target_id must be the id of an entity in the entities list: add "
-                            "the missing entity or drop the relation.",
+    "the missing entity or drop the relation.",
     Code.SELF_LOOP: "A relation links two different entities: drop relations whose source and target are the same.",
     Code.DUPLICATE_ID: "Ids must be unique: merge duplicated entities (or relations) or give them new ids.",
     Code.OFFSET_RANGE: "An evidence offset is the character position in the source text: 0 or more.",
     Code.SOURCE_URL: "An evidence source_url is the http(s) address of the document.",
     Code.CHUNK_TEXT: "An evidence chunk_text is the sentence or passage that states the fact, not blank.",
     Code.MEANINGLESS_LABEL: "Replace generic labels (value, name, type, ...) with the actual name from the text, or "
-                            "drop the entity.",
+    "drop the entity.",
 }
 
 
@@ -183,8 +233,9 @@ class Findings:
     def finish(self) -> None:
         """Record how many issues were left out (once), so a truncated list says so."""
         if self.dropped:
-            self.errors.append(ValidationIssue(code=Code.TOO_LARGE.value, path="$",
-                                               message=f"{self.dropped} more issue(s) not listed"))
+            self.errors.append(
+                ValidationIssue(code=Code.TOO_LARGE.value, path="$", message=f"{self.dropped} more issue(s) not listed")
+            )
             self.dropped = 0
 
 
@@ -211,8 +262,11 @@ def _evidence(items: list[Evidence], path: str, cfg: RuleConfig, out: Findings) 
         if ev.source_url is not None and not _HTTP_URL.match(ev.source_url):
             out.error(Code.SOURCE_URL, f"{p}.source_url", f"not an http(s) URL: {ev.source_url[:100]!r}")
         if ev.chunk_text is not None and (not ev.chunk_text.strip() or len(ev.chunk_text) > cfg.max_chunk_chars):
-            out.error(Code.CHUNK_TEXT, f"{p}.chunk_text",
-                      f"chunk_text must be non-blank text of at most {cfg.max_chunk_chars} characters")
+            out.error(
+                Code.CHUNK_TEXT,
+                f"{p}.chunk_text",
+                f"chunk_text must be non-blank text of at most {cfg.max_chunk_chars} characters",
+            )
         if ev.chunk_id is not None and not ev.chunk_id.strip():
             out.error(Code.CHUNK_TEXT, f"{p}.chunk_id", "chunk_id must not be blank")
 
@@ -235,13 +289,17 @@ def check_entities(ext: OntologyExtractionResult, cfg: RuleConfig, out: Findings
         p = f"$.entities[{i}]"
         _identifier(e.id, cfg.entity_id_prefix, Code.ENTITY_ID_PREFIX, "entity", f"{p}.id", cfg, out)
         if not e.label.strip() or len(e.label) > cfg.max_label_chars:
-            out.error(Code.LABEL_LENGTH, f"{p}.label",
-                      f"label must be 1 to {cfg.max_label_chars} characters and not blank (got {len(e.label)})")
+            out.error(
+                Code.LABEL_LENGTH,
+                f"{p}.label",
+                f"label must be 1 to {cfg.max_label_chars} characters and not blank (got {len(e.label)})",
+            )
         elif label_key(e.label) in cfg.meaningless_labels:
             out.warn(Code.MEANINGLESS_LABEL, f"{p}.label", f"label {e.label!r} names no real thing")
         if e.type not in ENTITY_TYPES:
-            out.error(Code.ENTITY_TYPE, f"{p}.type",
-                      f"type must be one of {', '.join(ENTITY_TYPES)}, got {e.type[:40]!r}")
+            out.error(
+                Code.ENTITY_TYPE, f"{p}.type", f"type must be one of {', '.join(ENTITY_TYPES)}, got {e.type[:40]!r}"
+            )
         _confidence(e.confidence, f"{p}.confidence", out)
         _evidence(e.evidence, p, cfg, out)
 
@@ -270,8 +328,11 @@ def check_identifiers(ext: OntologyExtractionResult, cfg: RuleConfig, out: Findi
         first: dict[str, int] = {}
         for i, item_id in enumerate(ids):
             if item_id in first:
-                out.error(Code.DUPLICATE_ID, f"$.{kind}[{i}].id",
-                          f"id {item_id[:60]!r} is already used by $.{kind}[{first[item_id]}]")
+                out.error(
+                    Code.DUPLICATE_ID,
+                    f"$.{kind}[{i}].id",
+                    f"id {item_id[:60]!r} is already used by $.{kind}[{first[item_id]}]",
+                )
             else:
                 first[item_id] = i
 
@@ -290,29 +351,46 @@ def entity_classes(ext: OntologyExtractionResult, index: OntologyIndex) -> dict[
     return out
 
 
-def _attributes(attrs: Mapping[str, object], path: str, owner_class: URIRef | None, index: OntologyIndex,
-                out: Findings) -> None:
+def _attributes(
+    attrs: Mapping[str, object], path: str, owner_class: URIRef | None, index: OntologyIndex, out: Findings
+) -> None:
     onto = index.onto
     for name, value in attrs.items():
         p = f"{path}.attributes.{name}"
         prop = index.datatype_properties.get(name)
         if prop is None:
             known = ", ".join(sorted(index.datatype_properties)) or "none"
-            out.error(Code.UNKNOWN_ATTRIBUTE, p, f"{name[:60]!r} is not a datatype property of the {index.domain} "
-                      f"ontology", f"Attributes of the {index.domain} ontology: {known}.")
+            out.error(
+                Code.UNKNOWN_ATTRIBUTE,
+                p,
+                f"{name[:60]!r} is not a datatype property of the {index.domain} ontology",
+                f"Attributes of the {index.domain} ontology: {known}.",
+            )
             continue
         values = value if isinstance(value, list) else [value]
         if prop.functional and len(values) > 1:
-            out.error(Code.CARDINALITY, p, f"{name} takes one value, got {len(values)}",
-                      f"Give {name} a single value, not a list.")
+            out.error(
+                Code.CARDINALITY,
+                p,
+                f"{name} takes one value, got {len(values)}",
+                f"Give {name} a single value, not a list.",
+            )
         for k, item in enumerate(values):
             if lexical(item, prop.range) is None:
                 where = p if not isinstance(value, list) else f"{p}[{k}]"
-                out.error(Code.DATATYPE, where, f"{name} must be a {datatype_name(prop.range)} value, got {item!r:.60}",
-                          f"Write {name} as a {datatype_name(prop.range)} value.")
+                out.error(
+                    Code.DATATYPE,
+                    where,
+                    f"{name} must be a {datatype_name(prop.range)} value, got {item!r:.60}",
+                    f"Write {name} as a {datatype_name(prop.range)} value.",
+                )
         if prop.domain and owner_class is not None and not onto.is_a(owner_class, prop.domain):
-            out.error(Code.DOMAIN_VIOLATION, p, f"{name} applies to {', '.join(index.allowed(prop.domain)) or 'other'} "
-                      f"resources, not to {str(owner_class).rsplit('#', 1)[-1]}")
+            out.error(
+                Code.DOMAIN_VIOLATION,
+                p,
+                f"{name} applies to {', '.join(index.allowed(prop.domain)) or 'other'} "
+                f"resources, not to {str(owner_class).rsplit('#', 1)[-1]}",
+            )
 
 
 def check_ontology(ext: OntologyExtractionResult, index: OntologyIndex, out: Findings) -> None:
@@ -322,12 +400,19 @@ def check_ontology(ext: OntologyExtractionResult, index: OntologyIndex, out: Fin
     for i, e in enumerate(ext.entities):
         p = f"$.entities[{i}]"
         if e.ontology_class is not None and index.resolve_class(e.ontology_class) is None:
-            out.error(Code.UNKNOWN_CLASS, f"{p}.ontology_class",
-                      f"{e.ontology_class[:60]!r} is not a class of the {index.domain} ontology",
-                      f"Classes of the {index.domain} ontology: {class_list}.")
+            out.error(
+                Code.UNKNOWN_CLASS,
+                f"{p}.ontology_class",
+                f"{e.ontology_class[:60]!r} is not a class of the {index.domain} ontology",
+                f"Classes of the {index.domain} ontology: {class_list}.",
+            )
         elif e.ontology_class is None and e.type == "individual":
-            out.warn(Code.CLASS_MISSING, f"{p}.ontology_class", f"entity {e.id[:60]!r} names no ontology class",
-                     f"Name the class of every individual ({class_list}).")
+            out.warn(
+                Code.CLASS_MISSING,
+                f"{p}.ontology_class",
+                f"entity {e.id[:60]!r} names no ontology class",
+                f"Name the class of every individual ({class_list}).",
+            )
         _attributes(e.attributes, p, classes.get(e.id), index, out)
     relation_list = ", ".join(index.relation_names()) or "none"
     for j, r in enumerate(ext.relations):
@@ -335,20 +420,28 @@ def check_ontology(ext: OntologyExtractionResult, index: OntologyIndex, out: Fin
         rel = index.resolve_relation(r.predicate) if r.predicate.strip() else None
         if rel is None:
             if r.predicate.strip():
-                out.error(Code.UNKNOWN_PREDICATE, f"{p}.predicate",
-                          f"{r.predicate[:60]!r} is not a relation of the {index.domain} ontology",
-                          f"Relations of the {index.domain} ontology: {relation_list}.")
+                out.error(
+                    Code.UNKNOWN_PREDICATE,
+                    f"{p}.predicate",
+                    f"{r.predicate[:60]!r} is not a relation of the {index.domain} ontology",
+                    f"Relations of the {index.domain} ontology: {relation_list}.",
+                )
             continue
-        for end, allowed, code, what in (("source_id", rel.domain, Code.DOMAIN_VIOLATION, "source"),
-                                         ("target_id", rel.range, Code.RANGE_VIOLATION, "target")):
+        for end, allowed, code, what in (
+            ("source_id", rel.domain, Code.DOMAIN_VIOLATION, "source"),
+            ("target_id", rel.range, Code.RANGE_VIOLATION, "target"),
+        ):
             cls = classes.get(getattr(r, end))
             if cls is not None and allowed and not index.onto.is_a(cls, allowed):
                 names = ", ".join(index.allowed(allowed))
-                out.error(code, f"{p}.{end}",
-                          f"{rel.notation} needs a {what} of class {names}; {getattr(r, end)[:60]!r} is "
-                          f"{str(cls).rsplit('#', 1)[-1]}",
-                          f"For {rel.notation}, the {what} must be one of {names}: fix the class of "
-                          f"{getattr(r, end)[:60]!r} or choose another predicate.")
+                out.error(
+                    code,
+                    f"{p}.{end}",
+                    f"{rel.notation} needs a {what} of class {names}; {getattr(r, end)[:60]!r} is "
+                    f"{str(cls).rsplit('#', 1)[-1]}",
+                    f"For {rel.notation}, the {what} must be one of {names}: fix the class of "
+                    f"{getattr(r, end)[:60]!r} or choose another predicate.",
+                )
         _attributes(r.attributes, p, index.relation_class(rel), index, out)
 
 
@@ -364,8 +457,9 @@ SEED_RULES: dict[str, Rule] = {
 """The seed 001 rule groups by name (the ontology group needs an index and is applied separately)."""
 
 
-def check_all(ext: OntologyExtractionResult, cfg: RuleConfig = DEFAULT_RULES,
-              index: OntologyIndex | None = None) -> Findings:
+def check_all(
+    ext: OntologyExtractionResult, cfg: RuleConfig = DEFAULT_RULES, index: OntologyIndex | None = None
+) -> Findings:
     """Every rule: seed 001's, then the ontology's when an index is given."""
     out = Findings(max_issues=cfg.max_issues)
     for rule in SEED_RULES.values():

@@ -47,9 +47,27 @@ _PLAIN_TRIPLE_SELECT = (
 )
 """The core shapes' SPARQL target (relations whose plain triple is missing), spacing collapsed."""
 
-_IGNORED = {SH.name, SH.description, SH.order, SH.group, SH.declare, SH.prefixes, SH.message, SH.severity,
-            SH.deactivated, SH.target, SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf, SH.targetNode,
-            SH.property, SH.path, SH.qualifiedMinCount, SH.qualifiedMaxCount, SH.qualifiedValueShapesDisjoint}
+_IGNORED = {
+    SH.name,
+    SH.description,
+    SH.order,
+    SH.group,
+    SH.declare,
+    SH.prefixes,
+    SH.message,
+    SH.severity,
+    SH.deactivated,
+    SH.target,
+    SH.targetClass,
+    SH.targetSubjectsOf,
+    SH.targetObjectsOf,
+    SH.targetNode,
+    SH.property,
+    SH.path,
+    SH.qualifiedMinCount,
+    SH.qualifiedMaxCount,
+    SH.qualifiedValueShapesDisjoint,
+}
 _SHAPE_LINKS = (SH.property, SH.node, SH.qualifiedValueShape, SH["not"])
 _LIST_LINKS = (SH["or"], SH["and"])
 
@@ -154,8 +172,13 @@ class _Shape:
 
     @property
     def targeted(self) -> bool:
-        return bool(self.target_classes or self.target_subjects_of or self.target_objects_of or self.target_nodes
-                    or self.plain_triple_target)
+        return bool(
+            self.target_classes
+            or self.target_subjects_of
+            or self.target_objects_of
+            or self.target_nodes
+            or self.plain_triple_target
+        )
 
 
 class CompiledShapes:
@@ -169,8 +192,11 @@ class CompiledShapes:
         for p in (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf, SH.targetNode, SH.target):
             roots |= set(shapes.subjects(p, None))
         for node in roots:
-            if (node, RDF.type, RDFS.Class) in shapes or (node, RDF.type, URIRef(
-                    "http://www.w3.org/2002/07/owl#Class")) in shapes:
+            if (node, RDF.type, RDFS.Class) in shapes or (
+                node,
+                RDF.type,
+                URIRef("http://www.w3.org/2002/07/owl#Class"),
+            ) in shapes:
                 raise Unsupported("implicit class targets")
         self.targeted = [s for s in (self._shape(n) for n in sorted(roots, key=str)) if s.targeted]
         for shape in self.targeted:
@@ -186,9 +212,13 @@ class CompiledShapes:
                     if check[0] not in ("minCount", "maxCount"):
                         self._by_path[shape.path].append(check)
         self._by_text: dict[str, list[tuple[str, Any]] | None] = {
-            str(path): _text_checks(checks) for path, checks in self._by_path.items()}
-        self._anonymous = {str(path) for path, checks in self._by_path.items()
-                           if not any(_identity(kind, arg, set()) for kind, arg in checks)}
+            str(path): _text_checks(checks) for path, checks in self._by_path.items()
+        }
+        self._anonymous = {
+            str(path)
+            for path, checks in self._by_path.items()
+            if not any(_identity(kind, arg, set()) for kind, arg in checks)
+        }
         """Paths whose constraints judge a node value by its classes alone, never by which node it is."""
         """The same by the path's IRI text, in the form :meth:`plain_key` evaluates (``None``: it cannot)."""
 
@@ -243,8 +273,11 @@ class CompiledShapes:
                 continue
             at_focus = [(p, counted) for level, p, counted in reads if level == "focus"]
             by_foreign = [p for p in shape.target_subjects_of if p in foreign]
-            by_own = bool(shape.target_classes or shape.plain_triple_target
-                          or [p for p in shape.target_subjects_of if p not in foreign])
+            by_own = bool(
+                shape.target_classes
+                or shape.plain_triple_target
+                or [p for p in shape.target_subjects_of if p not in foreign]
+            )
             if by_own and any(p in foreign for p, _ in at_focus):
                 sampled[name] = "reads a relation's plain triples, which the rows of the relations hold"
                 continue
@@ -360,7 +393,7 @@ class CompiledShapes:
 
     def _check(self, node: Node, p: Node, o: Node) -> tuple[str, Any]:
         """One constraint of ``node`` as (kind, parameter)."""
-        name = str(p)[len(str(SH)):]
+        name = str(p)[len(str(SH)) :]
         if name in ("minCount", "maxCount", "minLength", "maxLength"):
             if not isinstance(o, Literal) or not isinstance(o.value, int) or o.value < 0:
                 raise Unsupported(f"sh:{name} {o!r}")
@@ -399,14 +432,23 @@ class CompiledShapes:
         select = self._one(target, SH.select)
         if select is None or set(g.predicates(target, None)) - {RDF.type, SH.select, SH.prefixes}:
             return False
-        prefixes = {str(g.value(decl, SH.prefix)): str(g.value(decl, SH.namespace))
-                    for src in g.objects(target, SH.prefixes) for decl in g.objects(src, SH.declare)}
+        prefixes = {
+            str(g.value(decl, SH.prefix)): str(g.value(decl, SH.namespace))
+            for src in g.objects(target, SH.prefixes)
+            for decl in g.objects(src, SH.declare)
+        }
         return " ".join(str(select).split()) == _PLAIN_TRIPLE_SELECT and prefixes.get("ont") == _ONT
 
     # -- validating --
 
-    def violations(self, data: Triples, focus: Iterable[Node] | None = None, *,
-                   only: Iterable[int] | None = None, targets: Iterable[Node] | None = None) -> list[Violation]:
+    def violations(
+        self,
+        data: Triples,
+        focus: Iterable[Node] | None = None,
+        *,
+        only: Iterable[int] | None = None,
+        targets: Iterable[Node] | None = None,
+    ) -> list[Violation]:
         """The results (severity Violation) of every targeted shape in ``data``, sorted and without duplicates;
         with ``focus``, only the results about those nodes; with ``only``, only the targeted shapes of those
         indexes (of :attr:`targeted`); with ``targets``, only the shapes' targets among those nodes (the results
@@ -424,8 +466,14 @@ class CompiledShapes:
                     continue
                 for at, path, message in run.results(shape, node):
                     if wanted is None or at in wanted:
-                        out.add(Violation(focus=str(at), path=str(path) if path is not None else None,
-                                          message=message, severity="Violation"))
+                        out.add(
+                            Violation(
+                                focus=str(at),
+                                path=str(path) if path is not None else None,
+                                message=message,
+                                severity="Violation",
+                            )
+                        )
         return sorted(out, key=lambda v: (v.focus, v.path or "", v.message))
 
 
@@ -474,8 +522,19 @@ def _reads(shape: _Shape, level: str, seen: set[tuple[int, str]]) -> set[tuple[s
     return out
 
 
-_IDENTITY = frozenset({"in", "hasValue", "pattern", "minLength", "maxLength", "minInclusive", "maxInclusive",
-                       "minExclusive", "maxExclusive"})
+_IDENTITY = frozenset(
+    {
+        "in",
+        "hasValue",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "minInclusive",
+        "maxInclusive",
+        "minExclusive",
+        "maxExclusive",
+    }
+)
 """Constraints whose verdict on a value depends on which term it is, beyond its kind and classes."""
 
 
@@ -510,8 +569,14 @@ def _text_checks(checks: list[tuple[str, Any]]) -> list[tuple[str, Any]] | None:
         elif kind in ("in", "hasValue"):
             members = arg if kind == "in" else (arg,)
             # a plain literal equals only a plain literal of the same text (rdflib's term equality)
-            out.append(("plain", frozenset(str(m) for m in members
-                                           if isinstance(m, Literal) and m.datatype is None and m.language is None)))
+            out.append(
+                (
+                    "plain",
+                    frozenset(
+                        str(m) for m in members if isinstance(m, Literal) and m.datatype is None and m.language is None
+                    ),
+                )
+            )
         else:
             return None
     return out
@@ -705,8 +770,15 @@ def _datatype_ok(v: Node, dt: URIRef) -> bool:
 
 
 _PYTHON_TYPES: dict[URIRef, type | tuple[type, ...]] = {
-    _XSD_STRING: (str, bytes), _LANG_STRING: (str, bytes), XSD.integer: int, XSD.float: float,
-    XSD.decimal: Decimal, XSD.boolean: bool, XSD.date: date, XSD.time: time, XSD.dateTime: datetime,
+    _XSD_STRING: (str, bytes),
+    _LANG_STRING: (str, bytes),
+    XSD.integer: int,
+    XSD.float: float,
+    XSD.decimal: Decimal,
+    XSD.boolean: bool,
+    XSD.date: date,
+    XSD.time: time,
+    XSD.dateTime: datetime,
 }
 
 
@@ -732,8 +804,7 @@ def _in_range(kind: str, bound: Literal, v: Node) -> bool:
         cmp = int(compare_literal(v, bound))  # type: ignore[no-untyped-call]  # pyshacl's helper has no annotations
     except (TypeError, NotImplementedError):
         return False
-    return {"minInclusive": cmp >= 0, "maxInclusive": cmp <= 0, "minExclusive": cmp > 0,
-            "maxExclusive": cmp < 0}[kind]
+    return {"minInclusive": cmp >= 0, "maxInclusive": cmp <= 0, "minExclusive": cmp > 0, "maxExclusive": cmp < 0}[kind]
 
 
 def not_compiled(domain: str | Domain) -> tuple[str, list[str]]:

@@ -26,9 +26,22 @@ Payload = Any
 """An extraction as a model, a dict, JSON text or bytes (anything else is reported, not raised)."""
 
 _MISSING = {"missing"}
-_TYPE_ERRORS = {"model_type", "model_attributes_type", "dataclass_type", "list_type", "dict_type", "string_type",
-                "int_type", "float_type", "bool_type", "int_from_float", "is_instance_of", "union_tag_invalid",
-                "string_sub_type", "none_required"}
+_TYPE_ERRORS = {
+    "model_type",
+    "model_attributes_type",
+    "dataclass_type",
+    "list_type",
+    "dict_type",
+    "string_type",
+    "int_type",
+    "float_type",
+    "bool_type",
+    "int_from_float",
+    "is_instance_of",
+    "union_tag_invalid",
+    "string_sub_type",
+    "none_required",
+}
 
 
 def decode(payload: Payload, cfg: RuleConfig = DEFAULT_RULES) -> tuple[Any, ValidationIssue | None]:
@@ -55,16 +68,20 @@ def decode(payload: Payload, cfg: RuleConfig = DEFAULT_RULES) -> tuple[Any, Vali
         try:
             return json.loads(text), None
         except json.JSONDecodeError as exc:
-            return None, ValidationIssue(code=Code.INVALID_JSON, path="$",
-                                         message=f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+            return None, ValidationIssue(
+                code=Code.INVALID_JSON, path="$", message=f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            )
         except RecursionError:
             return None, ValidationIssue(code=Code.INVALID_JSON, path="$", message="JSON nested too deeply")
     return payload, None
 
 
 def _too_large(size: int, cfg: RuleConfig) -> ValidationIssue:
-    return ValidationIssue(code=Code.TOO_LARGE, path="$",
-                           message=f"payload of {size} characters is over the limit of {cfg.max_payload_chars}")
+    return ValidationIssue(
+        code=Code.TOO_LARGE,
+        path="$",
+        message=f"payload of {size} characters is over the limit of {cfg.max_payload_chars}",
+    )
 
 
 def _strip_fences(text: str) -> str:
@@ -97,8 +114,9 @@ def parse(payload: Payload, cfg: RuleConfig = DEFAULT_RULES) -> tuple[OntologyEx
     return ext, out
 
 
-def parse_salvaging(payload: Payload, cfg: RuleConfig = DEFAULT_RULES
-                    ) -> tuple[OntologyExtractionResult | None, Findings, Salvage | None]:
+def parse_salvaging(
+    payload: Payload, cfg: RuleConfig = DEFAULT_RULES
+) -> tuple[OntologyExtractionResult | None, Findings, Salvage | None]:
     """Like :func:`parse`, and when the structure is wrong also the :class:`Salvage` of the items that are
     well-formed on their own (``None`` when nothing can be salvaged: not JSON, not an object, too large).
 
@@ -111,8 +129,9 @@ def parse_salvaging(payload: Payload, cfg: RuleConfig = DEFAULT_RULES
         out.error(problem.code, problem.path, problem.message)
         return None, out, None
     if not isinstance(data, dict):
-        out.error(Code.NOT_AN_OBJECT, "$", f"expected a JSON object with entities and relations, got "
-                  f"{_json_type(data)}")
+        out.error(
+            Code.NOT_AN_OBJECT, "$", f"expected a JSON object with entities and relations, got {_json_type(data)}"
+        )
         return None, out, None
     for key in ("entities", "relations"):
         items = data.get(key)
@@ -125,9 +144,13 @@ def parse_salvaging(payload: Payload, cfg: RuleConfig = DEFAULT_RULES
         errors = exc.errors(include_url=False, include_input=False)
         for err in errors:
             kind = err.get("type", "")
-            code = (Code.MISSING_FIELD if kind in _MISSING
-                    else Code.WRONG_TYPE if kind in _TYPE_ERRORS or kind.endswith("_type")
-                    else Code.INVALID_VALUE)
+            code = (
+                Code.MISSING_FIELD
+                if kind in _MISSING
+                else Code.WRONG_TYPE
+                if kind in _TYPE_ERRORS or kind.endswith("_type")
+                else Code.INVALID_VALUE
+            )
             loc = tuple(err.get("loc", ()))
             message = "required field is missing" if code == Code.MISSING_FIELD else str(err.get("msg", kind))
             if "attributes" in loc[:-1]:
@@ -197,18 +220,23 @@ class Salvage:
         good: dict[str, list[int]] = {}
         for key in bad:
             items = data.get(key, [])
-            good[key] = [] if key in unusable or not isinstance(items, list) else [
-                i for i in range(len(items)) if i not in bad[key]]
+            good[key] = (
+                []
+                if key in unusable or not isinstance(items, list)
+                else [i for i in range(len(items)) if i not in bad[key]]
+            )
         if not good["entities"] and not good["relations"]:
             return None
         entities = data.get("entities") if "entities" not in unusable else None
         left_out = [entities[i] for i in sorted(bad["entities"])] if isinstance(entities, list) else []
         ids = [e.get("id") if isinstance(e, dict) else None for e in left_out]
         try:
-            partial = OntologyExtractionResult.model_validate({
-                "entities": [data["entities"][i] for i in good["entities"]],
-                "relations": [data["relations"][j] for j in good["relations"]],
-            })
+            partial = OntologyExtractionResult.model_validate(
+                {
+                    "entities": [data["entities"][i] for i in good["entities"]],
+                    "relations": [data["relations"][j] for j in good["relations"]],
+                }
+            )
         except (ValidationError, RecursionError):  # pragma: no cover - each item validated on its own above
             return None
         return cls(
@@ -265,7 +293,8 @@ def _json_type(value: Any) -> str:
     if value is None:
         return "null"
     return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "an array"}.get(
-        type(value), type(value).__name__)
+        type(value), type(value).__name__
+    )
 
 
 __all__ = ["Payload", "Salvage", "decode", "parse", "parse_salvaging", "path_of"]

@@ -140,10 +140,13 @@ def _index(spec: Domain) -> OntologyIndex:
         for label in onto.labels(rel.iri):
             if _key(label) not in exact_relations:
                 _add(index._relation_names, label, rel)
+
     def own(term: object) -> TypeGuard[URIRef]:
         if not isinstance(term, URIRef):
             return False
-        return str(term).startswith(spec.namespace) if spec.namespace is not None else not str(term).startswith(str(ONT))
+        return (
+            str(term).startswith(spec.namespace) if spec.namespace is not None else not str(term).startswith(str(ONT))
+        )
 
     for prop in g.subjects(RDF.type, OWL.DatatypeProperty):
         if not own(prop):
@@ -156,13 +159,20 @@ def _index(spec: Domain) -> OntologyIndex:
             functional=(prop, RDF.type, OWL.FunctionalProperty) in g,
             domain=_classes(g, g.value(prop, RDFS.domain)),
         )
-    props = {p for kind in (OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty)
-             for p in g.subjects(RDF.type, kind) if isinstance(p, URIRef)}
+    props = {
+        p
+        for kind in (OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty)
+        for p in g.subjects(RDF.type, kind)
+        if isinstance(p, URIRef)
+    }
     # The loader's bookkeeping resource (one per loaded dataset) uses these terms too.
     index.properties = frozenset(props | {RDF.type, ONT.domain, ONT.asOf, ONT.ontologyText, ONT.shapesText})
-    index.all_classes = frozenset(set(onto.classes.values()) | set(onto.relation_classes.values())
-                                  | {c for c in g.subjects(RDF.type, OWL.Class) if isinstance(c, URIRef)
-                                     and str(c).startswith(str(ONT))} | {ONT.Dataset})
+    index.all_classes = frozenset(
+        set(onto.classes.values())
+        | set(onto.relation_classes.values())
+        | {c for c in g.subjects(RDF.type, OWL.Class) if isinstance(c, URIRef) and str(c).startswith(str(ONT))}
+        | {ONT.Dataset}
+    )
     for prop in g.subjects(RDF.type, OWL.DatatypeProperty):
         rng = g.value(prop, RDFS.range)
         if isinstance(prop, URIRef) and isinstance(rng, URIRef) and str(rng).startswith(str(XSD)):
@@ -275,5 +285,12 @@ def datatype_name(datatype: URIRef | None) -> str:
     return "xsd:string" if datatype is None else f"xsd:{local_name(datatype)}"
 
 
-__all__ = ["DatatypeProperty", "OntologyIndex", "as_index", "datatype_name", "decimal_lexical", "lexical",
-           "ontology_index"]
+__all__ = [
+    "DatatypeProperty",
+    "OntologyIndex",
+    "as_index",
+    "datatype_name",
+    "decimal_lexical",
+    "lexical",
+    "ontology_index",
+]

@@ -52,8 +52,14 @@ __all__ = [
 ]
 
 
-def verify_answer(kg: Any, answer: object, *, question: str | None = None, gold: Mapping[str, Any] | None = None,
-                  isolation: Isolation = "thread") -> VerifyReport:
+def verify_answer(
+    kg: Any,
+    answer: object,
+    *,
+    question: str | None = None,
+    gold: Mapping[str, Any] | None = None,
+    isolation: Isolation = "thread",
+) -> VerifyReport:
     """Check one answer (a contract model or its JSON) against ``kg``.
 
     ``question`` is the text that was asked: with it the checks know the start node, the target and the hop
@@ -70,8 +76,9 @@ def verify_answer(kg: Any, answer: object, *, question: str | None = None, gold:
             raise InputError(f"a question must be text, got {type(question).__name__}")
         limit = kg.limits.max_question_chars
         if len(question) > limit:
-            raise InputError(f"question is {len(question)} characters, over the limit of {limit} "
-                             "(Limits.max_question_chars)")
+            raise InputError(
+                f"question is {len(question)} characters, over the limit of {limit} (Limits.max_question_chars)"
+            )
     with Verifier(kg, isolation=isolation) as verifier:
         return verifier.verify(answer, question=question, gold=dict(gold) if gold is not None else None)
 
@@ -86,9 +93,9 @@ def read_gold(source: str | Path | Iterable[Mapping[str, Any]]) -> dict[str, dic
     out: dict[str, dict[str, Any]] = {}
     for n, doc in items:
         if not isinstance(doc, dict) or "id" not in doc:
-            raise InputError(f"gold line {n}: each line needs an \"id\" (and a \"question\", an \"expected\")")
+            raise InputError(f'gold line {n}: each line needs an "id" (and a "question", an "expected")')
         if "expected" in doc and not isinstance(doc["expected"], dict):
-            raise InputError(f"gold line {n}: \"expected\" must be an object")
+            raise InputError(f'gold line {n}: "expected" must be an object')
         out[str(doc["id"])] = doc
         if isinstance(doc.get("question"), str):
             out.setdefault(doc["question"], doc)
@@ -122,9 +129,14 @@ class _Broken:
         self.text, self.why = text, why
 
 
-def verify_file(kg: Any, answers: str | Path | Iterable[object], *,
-                questions: str | Path | Mapping[str, Mapping[str, Any]] | None = None,
-                isolation: Isolation = "thread", timeout: float | None = None) -> list[VerifyReport]:
+def verify_file(
+    kg: Any,
+    answers: str | Path | Iterable[object],
+    *,
+    questions: str | Path | Mapping[str, Mapping[str, Any]] | None = None,
+    isolation: Isolation = "thread",
+    timeout: float | None = None,
+) -> list[VerifyReport]:
     """Check every answer of a JSON-lines file (or an iterable of answers: contract models, dicts, or JSON text),
     one report per answer, in order.
 
@@ -154,7 +166,12 @@ def verify_file(kg: Any, answers: str | Path | Iterable[object], *,
             line = gold.get(answer_id(item, "")) if isinstance(item, dict) else None
             question = line.get("question") if line is not None else None
             expected = line.get("expected") if line is not None else None
-            reports.append(verifier.verify(item, question=question if isinstance(question, str) else None,
-                                           gold=dict(expected) if isinstance(expected, Mapping) else None,
-                                           fallback_id=f"line {n}"))
+            reports.append(
+                verifier.verify(
+                    item,
+                    question=question if isinstance(question, str) else None,
+                    gold=dict(expected) if isinstance(expected, Mapping) else None,
+                    fallback_id=f"line {n}",
+                )
+            )
     return reports

@@ -43,15 +43,22 @@ def read_plan(spec: Domain, ctx: Any, question: str) -> QuestionPlan | None:
 
             p: Any = onchain.plan(ctx, question)
             target = getattr(p, "target_class", None)
-            return QuestionPlan(str(p.intent), p.start, int(p.hops), bool(getattr(p, "backward", False)),
-                                URIRef(str(target)) if target is not None else None,
-                                getattr(p, "target_node", None), bool(getattr(p, "ambiguous", None)))
+            return QuestionPlan(
+                str(p.intent),
+                p.start,
+                int(p.hops),
+                bool(getattr(p, "backward", False)),
+                URIRef(str(target)) if target is not None else None,
+                getattr(p, "target_node", None),
+                bool(getattr(p, "ambiguous", None)),
+            )
         if spec.family == "entities":
             from ont_platform.qa import entities
 
             p = entities.plan(ctx, question)
-            return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)),
-                                target_class=p.asked)
+            return QuestionPlan(
+                None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)), target_class=p.asked
+            )
     except (OntError, ValueError, AttributeError, TypeError):
         return None
     return None

@@ -131,8 +131,9 @@ class Snapshot:
             self._graphs[key] = g
         return self._graphs[key]
 
-    def distances(self, start: str, rels: Iterable[str], hops: int, *, backward: bool = False,
-                  undirected: bool = False) -> dict[str, int]:
+    def distances(
+        self, start: str, rels: Iterable[str], hops: int, *, backward: bool = False, undirected: bool = False
+    ) -> dict[str, int]:
         """Hop distance of every node within ``hops`` of ``start`` (breadth-first, networkx)."""
         g = self.graph(rels, undirected=undirected)
         if start not in g:
@@ -144,8 +145,9 @@ class Snapshot:
 # -- reading ---------------------------------------------------------------------------------------------------
 
 
-def _rows(store: Store, query: str, limit: int, what: str, snap: Snapshot,
-          timeout: float | None) -> list[dict[str, Any]]:
+def _rows(
+    store: Store, query: str, limit: int, what: str, snap: Snapshot, timeout: float | None
+) -> list[dict[str, Any]]:
     rows = [dict(r) for r in store.select(query, timeout=timeout)]
     if len(rows) >= limit:
         snap.truncated.append(f"{what}: {limit} rows or more")
@@ -156,8 +158,9 @@ def _text(v: object) -> str | None:
     return None if v is None else str(v)
 
 
-def read_snapshot(store: Store, spec: Domain, *, max_rows: int = DEFAULT_MAX_ROWS,
-                  timeout: float | None = None) -> Snapshot:
+def read_snapshot(
+    store: Store, spec: Domain, *, max_rows: int = DEFAULT_MAX_ROWS, timeout: float | None = None
+) -> Snapshot:
     """Read one domain of ``store`` (nodes, edges, chunks or pages) into a :class:`Snapshot`."""
     domain = spec.name
     onto = spec.ontology
@@ -174,9 +177,16 @@ def read_snapshot(store: Store, spec: Domain, *, max_rows: int = DEFAULT_MAX_ROW
         grounded = None if r.get("grounded") is None else str(r["grounded"]).lower() in ("true", "1")
         eid = str(r["eid"])
         snap.edges[eid] = EdgeFact(
-            id=eid, rel=rel.notation if rel else kind.rsplit("#", 1)[-1], kind=kind, src=str(r["src"]),
-            dst=str(r["dst"]), tx=_text(r.get("tx")), grounded=grounded, chunk=_text(r.get("chunk")),
-            inferred=bool(rel and rel.inferred), symmetric=bool(rel and rel.symmetric),
+            id=eid,
+            rel=rel.notation if rel else kind.rsplit("#", 1)[-1],
+            kind=kind,
+            src=str(r["src"]),
+            dst=str(r["dst"]),
+            tx=_text(r.get("tx")),
+            grounded=grounded,
+            chunk=_text(r.get("chunk")),
+            inferred=bool(rel and rel.inferred),
+            symmetric=bool(rel and rel.symmetric),
         )
     node_q = snapshot_nodes(domain, limit)
     classes: dict[str, set[URIRef]] = {}
@@ -241,8 +251,9 @@ def builtin_predicates() -> list[PredicateFact]:
     from importlib import resources
 
     doc = json.loads(resources.files("ont_platform.qa").joinpath("pages_predicates.json").read_text("utf-8"))
-    return [PredicateFact(str(e["phrase"]), str(e["op"]), Decimal(str(e["value"])), None)
-            for e in doc.get("predicates", [])]
+    return [
+        PredicateFact(str(e["phrase"]), str(e["op"]), Decimal(str(e["value"])), None) for e in doc.get("predicates", [])
+    ]
 
 
 __all__ = [

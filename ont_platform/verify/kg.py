@@ -82,8 +82,10 @@ def citations(case: Case) -> list[EdgeFact | None]:
             elif chunk is None:
                 case.fail("citations", f"path[{i}]: edge {e.id} cites chunk {e.chunk}, the answer cites none")
             else:
-                case.fail("citations", f"path[{i}]: chunk {chunk} is not the chunk of edge {e.id} "
-                                       f"(its chunk is {e.chunk or 'none'})")
+                case.fail(
+                    "citations",
+                    f"path[{i}]: chunk {chunk} is not the chunk of edge {e.id} (its chunk is {e.chunk or 'none'})",
+                )
             out.append(e)
         else:
             out.append(match)
@@ -135,11 +137,17 @@ def path(case: Case) -> list[str]:
     if not ends and best is not None:
         done, end, start = best
         if done == 0:
-            case.fail("path", f"path does not start at the start node {start}: path[0] is "
-                              f"{hops[0].get('src')} → {hops[0].get('dst')}")
+            case.fail(
+                "path",
+                f"path does not start at the start node {start}: path[0] is "
+                f"{hops[0].get('src')} → {hops[0].get('dst')}",
+            )
         else:
-            case.fail("path", f"path is not connected: the walk from {start} reaches {end} after {done} hop(s), "
-                              f"but path[{done}] is {hops[done].get('src')} → {hops[done].get('dst')}")
+            case.fail(
+                "path",
+                f"path is not connected: the walk from {start} reaches {end} after {done} hop(s), "
+                f"but path[{done}] is {hops[done].get('src')} → {hops[done].get('dst')}",
+            )
     return ends
 
 
@@ -204,8 +212,10 @@ def decision(case: Case, edges: list[EdgeFact | None], ends: list[str]) -> None:
         elif not ungrounded and not missing:
             case.fail("decision", "refused for an ungrounded hop, but every hop on the path is grounded")
     if set(factors) <= {"missing_edge"} and factors and not hops and p is not None and p.start is None:
-        case.fail("decision", "missing_edge, but the question's start node is not in the graph "
-                              "(the factor is missing_start_node)")
+        case.fail(
+            "decision",
+            "missing_edge, but the question's start node is not in the graph (the factor is missing_start_node)",
+        )
 
 
 def asked_class(case: Case, items: list[str]) -> None:
@@ -220,5 +230,7 @@ def asked_class(case: Case, items: list[str]) -> None:
     for x in items:
         node = snap.nodes.get(x)
         if node is not None and not any(snap.onto.is_a(c, want) for c in node.classes):
-            case.fail("asked_class", f"the question asks for a {label} ({p.target_class.rsplit('#', 1)[-1]}), "
-                                     f"but the answer {x} is not one")
+            case.fail(
+                "asked_class",
+                f"the question asks for a {label} ({p.target_class.rsplit('#', 1)[-1]}), but the answer {x} is not one",
+            )

@@ -53,8 +53,11 @@ def citations(case: Case) -> list[EdgeFact | None]:
         if (src, dst) != (e.src, e.dst) and not (e.symmetric and (src, dst) == (e.dst, e.src)):
             case.fail("citations", f"path[{i}]: edge {eid} runs {e.src} → {e.dst}, not {src} → {dst}")
         if e.tx is None and tx is not None:
-            case.fail("citations", f"path[{i}]: edge {eid} is an inferred {e.rel} link with no transaction; "
-                                   f"tx_hash {tx} is not the graph's (hallucinated)")
+            case.fail(
+                "citations",
+                f"path[{i}]: edge {eid} is an inferred {e.rel} link with no transaction; "
+                f"tx_hash {tx} is not the graph's (hallucinated)",
+            )
         elif e.tx is not None and tx is None:
             case.fail("citations", f"path[{i}]: edge {eid} is transaction {e.tx}, but the answer cites no tx_hash")
         elif e.tx is not None and tx is not None and str(tx).lower() != e.tx.lower():
@@ -64,8 +67,10 @@ def citations(case: Case) -> list[EdgeFact | None]:
                         by_tx.setdefault(other.tx.lower(), []).append(other.id)
             owners = by_tx.get(str(tx).lower())
             where = f" (it belongs to edge {', '.join(owners[:3])})" if owners else " (no edge has it: hallucinated)"
-            case.fail("citations", f"path[{i}]: tx_hash {tx} does not belong to edge {eid}, whose transaction is "
-                                   f"{e.tx}{where}")
+            case.fail(
+                "citations",
+                f"path[{i}]: tx_hash {tx} does not belong to edge {eid}, whose transaction is {e.tx}{where}",
+            )
     for node in a.get("cited_nodes") or []:
         if str(node) not in snap.nodes:
             case.fail("citations", f"cited node {node!r} does not exist in the graph")
@@ -93,8 +98,9 @@ def decision(case: Case, edges: list[EdgeFact | None]) -> None:
         for i, e in enumerate(edges):
             if e is not None and e.rel != want:
                 why = " (an inference is never a transfer)" if e.inferred else ""
-                case.fail("decision", f"path[{i}]: edge {e.id} is a {e.rel} edge; a {intent} answer walks "
-                                      f"{want} edges{why}")
+                case.fail(
+                    "decision", f"path[{i}]: edge {e.id} is a {e.rel} edge; a {intent} answer walks {want} edges{why}"
+                )
 
 
 def _hop_limit(case: Case) -> int:
@@ -123,8 +129,11 @@ def path(case: Case) -> None:
         nodes = [str(steps[0]["from"])]
         for i, step in enumerate(steps):
             if i and str(step["from"]) != str(steps[i - 1]["to"]):
-                case.fail("path", f"path is not connected: path[{i - 1}] ends at {steps[i - 1]['to']}, "
-                                  f"path[{i}] starts at {step['from']}")
+                case.fail(
+                    "path",
+                    f"path is not connected: path[{i - 1}] ends at {steps[i - 1]['to']}, "
+                    f"path[{i}] starts at {step['from']}",
+                )
             nodes.append(str(step["to"]))
         if len(set(nodes)) != len(nodes):
             case.fail("path", f"path revisits a node ({' → '.join(nodes)}); a shortest path never does")
@@ -135,8 +144,11 @@ def path(case: Case) -> None:
             end = nodes[-1] if backward else nodes[0]
             if end != start:
                 where = "end" if backward else "start"
-                case.fail("path", f"path does not {where} at the question's start node {start} "
-                                  f"({'ends' if backward else 'starts'} at {end})")
+                case.fail(
+                    "path",
+                    f"path does not {where} at the question's start node {start} "
+                    f"({'ends' if backward else 'starts'} at {end})",
+                )
         return
     # token_flow and cluster_lookup: a set of edges tied to the start (not one chain)
     root = start or (cited[0] if cited else str(steps[0]["from"]))
@@ -147,12 +159,12 @@ def path(case: Case) -> None:
         if near >= 10**9:
             case.fail("path", f"path[{i}] ({step['edge_id']}) is not connected to the start node {root}")
         elif near + 1 > limit:
-            case.fail("path", f"path[{i}] ({step['edge_id']}) is {near + 1} hops from {root}, over the hop limit "
-                              f"of {limit}")
+            case.fail(
+                "path", f"path[{i}] ({step['edge_id']}) is {near + 1} hops from {root}, over the hop limit of {limit}"
+            )
 
 
-def _answer_distances(steps: list[dict[str, Any]], root: str, *, undirected: bool,
-                      backward: bool) -> dict[str, int]:
+def _answer_distances(steps: list[dict[str, Any]], root: str, *, undirected: bool, backward: bool) -> dict[str, int]:
     """Hop distances from ``root`` over the answer's own edges (breadth-first)."""
     adj: dict[str, set[str]] = {}
     for s in steps:
@@ -195,17 +207,23 @@ def bfs(case: Case) -> None:
     if intent in ("path_exists", "no_path") and p.intent == "path" and (p.target_class is not None or p.target_node):
         what, classes, node = _targets(snap, p)
         dist = snap.distances(p.start, [TRANSFER], p.hops, backward=p.backward)
-        hits = {n: d for n, d in dist.items()
-                if n != p.start and (n == node if node else snap.has_class(n, classes or ()))}
+        hits = {
+            n: d for n, d in dist.items() if n != p.start and (n == node if node else snap.has_class(n, classes or ()))
+        }
         direction = "into" if p.backward else "from"
         if intent == "no_path" and hits:
             best = min(hits.items(), key=lambda kv: (kv[1], kv[0]))
-            case.fail("bfs", f"no_path, but breadth-first search finds a {best[1]}-hop path {direction} {p.start} "
-                             f"to {best[0]} ({what}) within {p.hops} hops")
+            case.fail(
+                "bfs",
+                f"no_path, but breadth-first search finds a {best[1]}-hop path {direction} {p.start} "
+                f"to {best[0]} ({what}) within {p.hops} hops",
+            )
         if intent == "path_exists":
             if not hits:
-                case.fail("bfs", f"path_exists, but breadth-first search finds no {what} within {p.hops} hops "
-                                 f"{direction} {p.start}")
+                case.fail(
+                    "bfs",
+                    f"path_exists, but breadth-first search finds no {what} within {p.hops} hops {direction} {p.start}",
+                )
             elif steps:
                 shortest = min(hits.values())
                 if len(steps) != shortest:
@@ -221,8 +239,11 @@ def bfs(case: Case) -> None:
             return
         if cited != members:
             missing, extra = sorted(members - cited), sorted(cited - members)
-            case.fail("bfs", f"cluster differs from the same_entity neighbourhood within {p.hops} hops of "
-                             f"{p.start}: missing {missing or 'none'}, extra {extra or 'none'}")
+            case.fail(
+                "bfs",
+                f"cluster differs from the same_entity neighbourhood within {p.hops} hops of "
+                f"{p.start}: missing {missing or 'none'}, extra {extra or 'none'}",
+            )
 
 
 # -- inference -------------------------------------------------------------------------------------------------
@@ -237,11 +258,16 @@ def inference(case: Case, edges: list[EdgeFact | None]) -> None:
     if not rests:
         return
     if a.get("confidence") == "high":
-        case.fail("inference", f"confidence high over inferred same_entity link(s) {', '.join(rests)}; an inference "
-                               "is at most mid")
+        case.fail(
+            "inference",
+            f"confidence high over inferred same_entity link(s) {', '.join(rests)}; an inference is at most mid",
+        )
     if "추정" not in str(a.get("answer_ko", "")):
-        case.fail("inference", f"the answer rests on inferred same_entity link(s) {', '.join(rests)} but does not "
-                               "say it is an estimate (추정)")
+        case.fail(
+            "inference",
+            f"the answer rests on inferred same_entity link(s) {', '.join(rests)} but does not "
+            "say it is an estimate (추정)",
+        )
 
 
 # -- the generated query ---------------------------------------------------------------------------------------
@@ -277,8 +303,10 @@ def query(case: Case) -> None:
         case.fail("query", f"generated_query failed: {exc}")
         return
     if outcome.truncated:
-        case.fail("query", f"generated_query returns more than {case.verifier.runner.max_rows} rows; its node set "
-                           "cannot be compared")
+        case.fail(
+            "query",
+            f"generated_query returns more than {case.verifier.runner.max_rows} rows; its node set cannot be compared",
+        )
         return
     named = node_ids(inspected.constants, snap.domain, snap.nodes)
     returned = node_ids([list(r.values()) for r in outcome.rows], snap.domain, snap.nodes)
@@ -298,6 +326,9 @@ def _compare(case: Case, named: set[str], returned: set[str], want: set[str], wh
     unexplained = sorted(want - returned - named)
     uncited = sorted(returned - want)
     if unexplained or uncited:
-        case.fail("query", f"generated_query's node set differs from {what}: returned by the query but not in "
-                           f"{what} {uncited or 'none'}; in {what} but neither returned nor named by the query "
-                           f"{unexplained or 'none'}")
+        case.fail(
+            "query",
+            f"generated_query's node set differs from {what}: returned by the query but not in "
+            f"{what} {uncited or 'none'}; in {what} but neither returned nor named by the query "
+            f"{unexplained or 'none'}",
+        )

@@ -23,8 +23,9 @@ from ont_platform.verify.graph import PageColumnFact, Snapshot
 OPERATORS = ("<=", ">=", "!=", "=", "<", ">")
 TEXT_OPERATORS = ("contains", "not_contains")
 _QUOTED = r"'(?:[^'\\]|\\.)*'"
-_CONDITION = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(not_contains\b|contains\b|<=|>=|!=|=|<|>)\s*(" + _QUOTED
-                        + r"|\S+)\s*(?:AND\s+|$)")
+_CONDITION = re.compile(
+    r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*(not_contains\b|contains\b|<=|>=|!=|=|<|>)\s*(" + _QUOTED + r"|\S+)\s*(?:AND\s+|$)"
+)
 _EVIDENCE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(" + _QUOTED + r"|[^,]*?)\s*(?:,|$)")
 
 Value = Decimal | date | bool | str
@@ -83,11 +84,18 @@ def holds(cell: Value, op: str, value: Value) -> bool:
     if op in TEXT_OPERATORS:
         inside = str(value).lower() in str(cell).lower()
         return inside if op == "contains" else not inside
-    # The ignores: cell and value are of one column's type, a pairing the Value union cannot express.
-    return {
-        "=": cell == value, "!=": cell != value, "<": cell < value, "<=": cell <= value,  # type: ignore[operator]
-        ">": cell > value, ">=": cell >= value,  # type: ignore[operator]
-    }[op]
+    # cell and value are of one column's type, a pairing the Value union cannot express: compared as Any
+    left: Any = cell
+    return bool(
+        {
+            "=": left == value,
+            "!=": left != value,
+            "<": left < value,
+            "<=": left <= value,
+            ">": left > value,
+            ">=": left >= value,
+        }[op]
+    )
 
 
 def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | None:
@@ -108,8 +116,7 @@ def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | N
             continue
         col = snap.columns.get(name)
         if col is None:
-            case.fail("filter", f"column {name!r} is not in the column dictionary "
-                                f"({', '.join(sorted(snap.columns))})")
+            case.fail("filter", f"column {name!r} is not in the column dictionary ({', '.join(sorted(snap.columns))})")
             usable = False
             continue
         value = typed(col, raw)
@@ -134,8 +141,10 @@ def filter_conditions(case: Case) -> list[tuple[PageColumnFact, str, Value]] | N
     allowed = question_numbers(question) | dictionary_values(snap)
     for col, op, value in out:
         if isinstance(value, Decimal) and not isinstance(value, bool) and value not in allowed:
-            case.fail("filter", f"threshold {col.name} {op} {value} is neither written in the question nor in the "
-                                "predicate dictionary")
+            case.fail(
+                "filter",
+                f"threshold {col.name} {op} {value} is neither written in the question nor in the predicate dictionary",
+            )
     return out if usable else None
 
 
@@ -187,12 +196,18 @@ def urls(case: Case, conditions: list[tuple[PageColumnFact, str, Value]] | None)
     if conditions is not None:
         want = run_filter(snap, conditions)
         if got != want:
-            case.fail("urls", f"matched URLs differ from running the filter: missing {sorted(want - got) or 'none'}, "
-                              f"extra {sorted(got - want) or 'none'}")
+            case.fail(
+                "urls",
+                f"matched URLs differ from running the filter: missing {sorted(want - got) or 'none'}, "
+                f"extra {sorted(got - want) or 'none'}",
+            )
     gold = gold_urls(case.gold)
     if gold is not None and got != gold:
-        case.fail("urls", f"matched URLs differ from the gold set: missing {sorted(gold - got) or 'none'}, "
-                          f"extra {sorted(got - gold) or 'none'}")
+        case.fail(
+            "urls",
+            f"matched URLs differ from the gold set: missing {sorted(gold - got) or 'none'}, "
+            f"extra {sorted(got - gold) or 'none'}",
+        )
 
 
 def gold_urls(gold: dict[str, Any] | None) -> set[str] | None:
@@ -229,8 +244,11 @@ def evidence(case: Case) -> None:
             want = typed(col, stored, cell=True) if stored is not None else None
             got = typed(col, shown[name])
             if want is None or got != want:
-                case.fail("evidence", f"{url}: evidence says {name}={shown[name]}, the inventory has "
-                                      f"{stored if stored is not None else 'no value'}")
+                case.fail(
+                    "evidence",
+                    f"{url}: evidence says {name}={shown[name]}, the inventory has "
+                    f"{stored if stored is not None else 'no value'}",
+                )
 
 
 # -- where thresholds may come from ----------------------------------------------------------------------------
@@ -241,8 +259,22 @@ _DIGITS = re.compile(
     r"(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([십백천만억]{0,3})\s*(k(?![a-z])|thousand|hundred|million)?", re.IGNORECASE
 )
 _KO_WORD = re.compile(r"(?<![가-힣])(십만|백만|천만|십|백|천|만|억)(?=\s|$|[회번건개명이미초넘보,.])")
-_EN_WORD = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-            "nine": 9, "ten": 10, "hundred": 100, "thousand": 1000, "million": 1_000_000}
+_EN_WORD = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "hundred": 100,
+    "thousand": 1000,
+    "million": 1_000_000,
+}
 
 
 def question_numbers(question: str) -> set[Decimal]:

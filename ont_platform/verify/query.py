@@ -99,8 +99,11 @@ class _Inspector:
     def inspect(self, text: str, timeout: float) -> InspectedQuery:
         started = time.monotonic()
         if not self._lock.acquire(timeout=timeout):
-            raise QueryTimeout(f"query not checked: other queries kept the query checker busy for the whole time "
-                               f"limit of {timeout:g} s", limit=timeout)
+            raise QueryTimeout(
+                f"query not checked: other queries kept the query checker busy for the whole time "
+                f"limit of {timeout:g} s",
+                limit=timeout,
+            )
         try:
             if self._worker is None:
                 import rdflib.plugins.sparql.algebra  # noqa: F401 - imported once here, inherited by every fork
@@ -112,8 +115,9 @@ class _Inspector:
                 status, value = self._worker.call((text, "SELECT", None), left, limit=timeout)
             except QueryTimeout as exc:
                 self._worker = None  # killed by call(); the next check forks a fresh one
-                raise QueryTimeout(f"query not checked: parsing it took longer than the time limit of {timeout:g} s",
-                                   limit=timeout) from exc
+                raise QueryTimeout(
+                    f"query not checked: parsing it took longer than the time limit of {timeout:g} s", limit=timeout
+                ) from exc
             except StoreError:
                 self._worker = None
                 raise
@@ -148,7 +152,7 @@ def node_ids(terms: object, domain: str, known: Container[str]) -> set[str]:
     for t in walk(terms):
         if isinstance(t, URIRef):
             if str(t).startswith(prefix):
-                out.add(unquote(str(t)[len(prefix):]))
+                out.add(unquote(str(t)[len(prefix) :]))
         elif isinstance(t, RDFLiteral) and str(t) in known:
             out.add(str(t))
     return out
@@ -177,8 +181,9 @@ class QueryRunner:
     Use as a context manager (or call :meth:`close`) so a copy, if any, is released.
     """
 
-    def __init__(self, store: Store, *, timeout: float = 10.0, max_rows: int = 10_000,
-                 isolation: Isolation = "thread") -> None:
+    def __init__(
+        self, store: Store, *, timeout: float = 10.0, max_rows: int = 10_000, isolation: Isolation = "thread"
+    ) -> None:
         if isolation not in ("thread", "process"):
             raise ValueError(f"isolation must be 'thread' or 'process', not {isolation!r}")
         self.store = store
@@ -234,8 +239,10 @@ class QueryRunner:
             stop.set()
             with _abandoned_lock:
                 _abandoned.append(worker)
-            raise QueryTimeout(f"query did not finish within {self.timeout:g} s (left running in a thread: rdflib "
-                               "cannot stop it)", limit=self.timeout)
+            raise QueryTimeout(
+                f"query did not finish within {self.timeout:g} s (left running in a thread: rdflib cannot stop it)",
+                limit=self.timeout,
+            )
         if "err" in box:
             err = box["err"]
             if isinstance(err, QueryError):
@@ -278,5 +285,14 @@ class QueryRunner:
         self.close()
 
 
-__all__ = ["MAX_ABANDONED", "MAX_QUERY_CHARS", "InspectedQuery", "Isolation", "QueryOutcome", "QueryRunner", "abandoned_queries", "inspect_query",
-           "node_ids"]
+__all__ = [
+    "MAX_ABANDONED",
+    "MAX_QUERY_CHARS",
+    "InspectedQuery",
+    "Isolation",
+    "QueryOutcome",
+    "QueryRunner",
+    "abandoned_queries",
+    "inspect_query",
+    "node_ids",
+]

@@ -9,20 +9,20 @@ MAX_DETAIL_CHARS = 2_000
 """Longest failure detail kept: a detail quotes the answer, and an answer can hold megabytes in one field."""
 
 CHECKS = (
-    "json",       # the line is not a JSON object
-    "limits",     # the answer or its question is over a size limit (Limits); nothing else was checked
-    "schema",     # JSON Schema of the contract
-    "data",       # no dataset of the answer's domain to check against
+    "json",  # the line is not a JSON object
+    "limits",  # the answer or its question is over a size limit (Limits); nothing else was checked
+    "schema",  # JSON Schema of the contract
+    "data",  # no dataset of the answer's domain to check against
     "citations",  # every cited edge, tx hash, chunk, node and URL exists and belongs together
-    "path",       # the path is a connected walk from the start within the hop limit, and is cited
-    "bfs",        # yes/no (and shortest length) against a hop-limited breadth-first search
-    "decision",   # decision consistency (seed 003 rules; intent against path for on-chain answers)
+    "path",  # the path is a connected walk from the start within the hop limit, and is cited
+    "bfs",  # yes/no (and shortest length) against a hop-limited breadth-first search
+    "decision",  # decision consistency (seed 003 rules; intent against path for on-chain answers)
     "inference",  # inferred same_entity links never stated with high confidence, always as 추정
-    "query",      # generated_query: refused, failed, or its node set differs from the answer's or the gold's
-    "filter",     # pages: parsed_filter uses only dictionary columns, operators and thresholds
-    "urls",       # pages: the matched URL set equals running the filter (and the gold set)
-    "evidence",   # pages: evidence values equal the inventory's
-    "empty",      # pages: clarify/unsupported carry no filter, no rows and a null count
+    "query",  # generated_query: refused, failed, or its node set differs from the answer's or the gold's
+    "filter",  # pages: parsed_filter uses only dictionary columns, operators and thresholds
+    "urls",  # pages: the matched URL set equals running the filter (and the gold set)
+    "evidence",  # pages: evidence values equal the inventory's
+    "empty",  # pages: clarify/unsupported carry no filter, no rows and a null count
 )
 """Every value the ``check`` field of a failure can take, in the order checks run."""
 

@@ -67,13 +67,16 @@ def oversized(answer: object, limits: Limits) -> str | None:
         else:
             continue
         if depth + 1 > limits.max_answer_depth:
-            return (f"the answer nests deeper than {limits.max_answer_depth} levels at {where[:200] or '(root)'} "
-                    "(Limits.max_answer_depth); it was not checked")
+            return (
+                f"the answer nests deeper than {limits.max_answer_depth} levels at {where[:200] or '(root)'} "
+                "(Limits.max_answer_depth); it was not checked"
+            )
         if len(children) > limits.max_answer_items:
-            return (f"{where[:200] or '(root)'} has {len(children)} entries, over the limit of "
-                    f"{limits.max_answer_items} (Limits.max_answer_items); the answer was not checked")
-        stack.extend((value, depth + 1, path) for path, value in children
-                     if isinstance(value, (dict, list, tuple)))
+            return (
+                f"{where[:200] or '(root)'} has {len(children)} entries, over the limit of "
+                f"{limits.max_answer_items} (Limits.max_answer_items); the answer was not checked"
+            )
+        stack.extend((value, depth + 1, path) for path, value in children if isinstance(value, (dict, list, tuple)))
     return None
 
 
@@ -85,8 +88,15 @@ class Verifier:
     bounds each query that reads the graph for the reference checks.
     """
 
-    def __init__(self, kg: Any, *, isolation: Isolation = "thread", timeout: float | None = None,
-                 max_rows: int | None = None, max_snapshot_rows: int = DEFAULT_MAX_ROWS) -> None:
+    def __init__(
+        self,
+        kg: Any,
+        *,
+        isolation: Isolation = "thread",
+        timeout: float | None = None,
+        max_rows: int | None = None,
+        max_snapshot_rows: int = DEFAULT_MAX_ROWS,
+    ) -> None:
         self.kg = kg
         self.limits = kg.limits
         self.max_snapshot_rows = max_snapshot_rows
@@ -125,9 +135,12 @@ class Verifier:
     def snapshot(self, domain: str) -> Snapshot:
         with self._cache:
             if domain not in self._snapshots:
-                self._snapshots[domain] = read_snapshot(self.kg.store, self.kg.domain(domain),
-                                                        max_rows=self.max_snapshot_rows,
-                                                        timeout=self.limits.query_timeout_s)
+                self._snapshots[domain] = read_snapshot(
+                    self.kg.store,
+                    self.kg.domain(domain),
+                    max_rows=self.max_snapshot_rows,
+                    timeout=self.limits.query_timeout_s,
+                )
             return self._snapshots[domain]
 
     def context(self, domain: str) -> Any:
@@ -141,8 +154,15 @@ class Verifier:
 
     # -- checking --------------------------------------------------------------------------------------------
 
-    def verify(self, answer: object, *, question: str | None = None, gold: dict[str, Any] | None = None,
-               fallback_id: str = "answer", domain: str | None = None) -> VerifyReport:
+    def verify(
+        self,
+        answer: object,
+        *,
+        question: str | None = None,
+        gold: dict[str, Any] | None = None,
+        fallback_id: str = "answer",
+        domain: str | None = None,
+    ) -> VerifyReport:
         """Run every check that applies to ``answer`` (a contract model or its JSON) and report the failures.
 
         ``question`` (the text that was asked) enables the checks that need to know the start node, the target
@@ -172,8 +192,11 @@ class Verifier:
         else:
             question_source, asked = "the question", question
         if asked is not None and len(asked) > self.limits.max_question_chars:
-            report.fail("limits", f"{question_source} is {len(asked)} characters, over the limit of "
-                                  f"{self.limits.max_question_chars} (Limits.max_question_chars); it was not read")
+            report.fail(
+                "limits",
+                f"{question_source} is {len(asked)} characters, over the limit of "
+                f"{self.limits.max_question_chars} (Limits.max_question_chars); it was not read",
+            )
             return report
         by_domain = self.contracts()
         contract = contract_of(answer, list(by_domain.values()) if domain is None else [by_domain.get(domain, "")])
@@ -188,8 +211,12 @@ class Verifier:
         if domain is None:
             fitting = [d for d, c in by_domain.items() if c == contract]
             if len(fitting) != 1:
-                report.fail("data", f"no dataset answering with {contract} is loaded to check it against" if not fitting
-                            else f"several loaded domains answer with {contract} ({', '.join(fitting)}): say which")
+                report.fail(
+                    "data",
+                    f"no dataset answering with {contract} is loaded to check it against"
+                    if not fitting
+                    else f"several loaded domains answer with {contract} ({', '.join(fitting)}): say which",
+                )
                 return report
             domain = fitting[0]
         elif by_domain.get(domain) != contract:
@@ -197,8 +224,11 @@ class Verifier:
             return report
         snap = self.snapshot(domain)
         if snap.truncated:
-            report.fail("data", f"the {domain} graph is too large to read for checking ({'; '.join(snap.truncated)});"
-                                " raise max_snapshot_rows")
+            report.fail(
+                "data",
+                f"the {domain} graph is too large to read for checking ({'; '.join(snap.truncated)});"
+                " raise max_snapshot_rows",
+            )
             return report
         if not snap.spec.has_names and question is None:
             question = answer.get("question")

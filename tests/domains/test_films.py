@@ -19,8 +19,9 @@ from ont_platform.evaluate import evaluate_gold
 from ont_platform.verify import Verifier
 
 FILMS = Path(__file__).resolve().parent.parent.parent / "examples" / "films"
-QUESTIONS = [json.loads(line) for line in (FILMS / "questions.jsonl").read_text(encoding="utf-8").splitlines()
-             if line.strip()]
+QUESTIONS = [
+    json.loads(line) for line in (FILMS / "questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+]
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +43,12 @@ def test_films_questions(films: KnowledgeGraph, item: dict) -> None:
     got = films.ask(item["question"], qid=item["id"]).to_json()
     assert schema_errors(got, "hop_decision") == []
     want = item["expected"]
-    assert (got["decision"], got["answer"], got["factors"]) == (want["decision"], want["answer"], want["factors"]), \
-        got["reason"]
-    assert [(h["src"], h["rel"], h["dst"]) for h in got["path"]] == \
-        [(h["src"], h["rel"], h["dst"]) for h in want["path"]]
+    assert (got["decision"], got["answer"], got["factors"]) == (want["decision"], want["answer"], want["factors"]), got[
+        "reason"
+    ]
+    assert [(h["src"], h["rel"], h["dst"]) for h in got["path"]] == [
+        (h["src"], h["rel"], h["dst"]) for h in want["path"]
+    ]
 
 
 def test_every_films_answer_verifies(films: KnowledgeGraph) -> None:
@@ -58,8 +61,13 @@ def test_a_wrong_class_answer_is_rejected_by_verify(films: KnowledgeGraph) -> No
     question = "한지우 감독은 어느 나라 출신인가요?"  # bornIn reaches a city
     got = films.ask(question).to_json()
     assert got["decision"] == "refuse"
-    forged = {**got, "decision": "answer", "answer": got["path"][-1]["dst"] if got["path"] else "c_garam",
-              "factors": [], "hedge": None}
+    forged = {
+        **got,
+        "decision": "answer",
+        "answer": got["path"][-1]["dst"] if got["path"] else "c_garam",
+        "factors": [],
+        "hedge": None,
+    }
     with Verifier(films) as verifier:
         report = verifier.verify(forged, question=question)
     assert not report.ok
@@ -70,7 +78,9 @@ def test_adding_a_relation_is_a_change_to_ontology_and_data_only(tmp_path: Path)
     folder = tmp_path / "films"
     shutil.copytree(FILMS, folder)
     onto = folder / "ontology.ttl"
-    onto.write_text(onto.read_text(encoding="utf-8") + """
+    onto.write_text(
+        onto.read_text(encoding="utf-8")
+        + """
 film:scoredBy
     a owl:ObjectProperty ;
     rdfs:domain film:Film ;
@@ -78,7 +88,9 @@ film:scoredBy
     rdfs:label "음악 담당"@ko , "music by"@en ;
     skos:altLabel "음악을 맡은"@ko , "scored by"@en , "composer"@en ;
     rdfs:comment "The person who wrote the film's score."@en .
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     with (folder / "kg_nodes.csv").open("a", encoding="utf-8") as f:
         f.write("p_composer,Person,오세린,Serin Oh\n")
     with (folder / "kg_chunks.csv").open("a", encoding="utf-8") as f:
@@ -104,11 +116,16 @@ def test_cli_load_ask_verify_and_eval_work_on_the_folder(tmp_path: Path, capsys:
     answer = json.loads(capsys.readouterr().out)
     assert answer["decision"] == QUESTIONS[0]["expected"]["decision"]
     answers = tmp_path / "answers.jsonl"
-    answers.write_text(json.dumps({**answer, "query_id": QUESTIONS[0]["id"]}, ensure_ascii=False) + "\n",
-                       encoding="utf-8")
+    answers.write_text(
+        json.dumps({**answer, "query_id": QUESTIONS[0]["id"]}, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     batch = tmp_path / "batch.jsonl"
-    batch.write_text("".join(json.dumps({"id": q["id"], "question": q["question"]}, ensure_ascii=False) + "\n"
-                             for q in QUESTIONS[:5]), encoding="utf-8")
+    batch.write_text(
+        "".join(
+            json.dumps({"id": q["id"], "question": q["question"]}, ensure_ascii=False) + "\n" for q in QUESTIONS[:5]
+        ),
+        encoding="utf-8",
+    )
     assert main(["ask", "--data", str(FILMS), "--batch", str(batch)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.strip()]
     assert [x["query_id"] for x in lines] == [q["id"] for q in QUESTIONS[:5]]
@@ -139,11 +156,16 @@ def test_the_service_lists_asks_and_verifies_a_users_domain(films: KnowledgeGrap
         assert facts["classes"] and facts["label"]
 
 
-def test_cli_validate_checks_an_extraction_against_the_folders_ontology(tmp_path: Path,
-                                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    good = {"entities": [{"id": "E_1", "label": "종이새", "type": "individual", "ontology_class": "Film"},
-                         {"id": "E_2", "label": "오세린", "type": "individual", "ontology_class": "Director"}],
-            "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "directedBy", "target_id": "E_2"}]}
+def test_cli_validate_checks_an_extraction_against_the_folders_ontology(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = {
+        "entities": [
+            {"id": "E_1", "label": "종이새", "type": "individual", "ontology_class": "Film"},
+            {"id": "E_2", "label": "오세린", "type": "individual", "ontology_class": "Director"},
+        ],
+        "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "directedBy", "target_id": "E_2"}],
+    }
     path = tmp_path / "x.json"
     path.write_text(json.dumps(good, ensure_ascii=False), encoding="utf-8")
     assert main(["validate", str(path), "--data", str(FILMS)]) == 0
@@ -161,36 +183,45 @@ def _walk(start: str, *steps: str) -> set[str]:
     here = {start}
     for step in steps:
         back, prop = step.startswith("^"), step.lstrip("^")
-        here = {(e["src"] if back else e["dst"]) for e in edges
-                if e["rel"] == prop and (e["dst"] if back else e["src"]) in here}
+        here = {
+            (e["src"] if back else e["dst"])
+            for e in edges
+            if e["rel"] == prop and (e["dst"] if back else e["src"]) in here
+        }
     return here
 
 
-@pytest.mark.parametrize(("question", "start", "chain"), [
-    # 영화인 (a Person label) is analysed as 영화 + the copula; it must not make every 영화 also mean Person.
-    ("윤혜진이 참여한 영화는 뭐예요?", "a_hyejin", ("^starring",)),
-    # the letters of 영화제 (Festival) run across "영화 제목"; a word for the answer's name is no relation.
-    ("키무라 레이 감독이 연출한 영화 제목 알려줘", "d_kimura", ("^directedBy",)),
-    ("What is the name of the city where Han Jiwoo was born?", "d_han", ("bornIn",)),
-    ("한지우가 태어난 도시 이름이 뭐야?", "d_han", ("bornIn",)),
-])
-def test_words_that_once_misled_the_class_reading(films: KnowledgeGraph, question: str, start: str,
-                                                  chain: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("question", "start", "chain"),
+    [
+        # 영화인 (a Person label) is analysed as 영화 + the copula; it must not make every 영화 also mean Person.
+        ("윤혜진이 참여한 영화는 뭐예요?", "a_hyejin", ("^starring",)),
+        # the letters of 영화제 (Festival) run across "영화 제목"; a word for the answer's name is no relation.
+        ("키무라 레이 감독이 연출한 영화 제목 알려줘", "d_kimura", ("^directedBy",)),
+        ("What is the name of the city where Han Jiwoo was born?", "d_han", ("bornIn",)),
+        ("한지우가 태어난 도시 이름이 뭐야?", "d_han", ("bornIn",)),
+    ],
+)
+def test_words_that_once_misled_the_class_reading(
+    films: KnowledgeGraph, question: str, start: str, chain: tuple[str, ...]
+) -> None:
     expected = _walk(start, *chain)
     assert len(expected) == 1
     answer = films.ask(question)
     assert (answer.decision, {answer.answer}) == ("answer", expected), answer.reason
 
 
-@pytest.mark.parametrize(("question", "start", "chain"), [
-    # English names the first class before the start ("the director of X"): the chain goes there first
-    ("Where was the director of Winter Station born?", "f_winter", ("directedBy", "bornIn")),
-    ("What city is the studio behind Winter Station based in?", "f_winter", ("producedBy", "basedIn")),
-    # the class before the copula says what the start is, not where the relation lands
-    ("청하는 어느 나라에 있는 도시야?", "c_cheongha", ("locatedIn",)),
-])
-def test_class_words_around_the_start(films: KnowledgeGraph, question: str, start: str,
-                                      chain: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("question", "start", "chain"),
+    [
+        # English names the first class before the start ("the director of X"): the chain goes there first
+        ("Where was the director of Winter Station born?", "f_winter", ("directedBy", "bornIn")),
+        ("What city is the studio behind Winter Station based in?", "f_winter", ("producedBy", "basedIn")),
+        # the class before the copula says what the start is, not where the relation lands
+        ("청하는 어느 나라에 있는 도시야?", "c_cheongha", ("locatedIn",)),
+    ],
+)
+def test_class_words_around_the_start(films: KnowledgeGraph, question: str, start: str, chain: tuple[str, ...]) -> None:
     expected = _walk(start, *chain)
     assert len(expected) == 1
     answer = films.ask(question)

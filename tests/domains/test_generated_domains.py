@@ -92,14 +92,19 @@ def worlds(draw: st.DrawFn) -> World:
 def _write(folder: Path, w: World) -> None:
     folder.mkdir()
     ns = f"https://example.org/{w.name}#"
-    lines = [f"@prefix x: <{ns}> .", "@prefix owl: <http://www.w3.org/2002/07/owl#> .",
-             "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
-             f'<https://example.org/{w.name}> a owl:Ontology ; <https://w3id.org/ont-platform/core#domainName> "{w.name}" .']
+    lines = [
+        f"@prefix x: <{ns}> .",
+        "@prefix owl: <http://www.w3.org/2002/07/owl#> .",
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .",
+        f'<https://example.org/{w.name}> a owl:Ontology ; <https://w3id.org/ont-platform/core#domainName> "{w.name}" .',
+    ]
     for c in w.classes:
         lines.append(f'x:{c} a owl:Class ; rdfs:label "{w.class_words[c]}"@ko , "{c.lower()}"@en .')
     for r, (dom, rng, word) in w.relations.items():
-        lines.append(f'x:{r} a owl:ObjectProperty ; rdfs:domain x:{dom} ; rdfs:range x:{rng} ; '
-                     f'rdfs:label "{word}"@ko , "{r.lower()} link"@en .')
+        lines.append(
+            f"x:{r} a owl:ObjectProperty ; rdfs:domain x:{dom} ; rdfs:range x:{rng} ; "
+            f'rdfs:label "{word}"@ko , "{r.lower()} link"@en .'
+        )
     (folder / "ontology.ttl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     if w.min_count is not None:
         first = sorted(w.relations)[0]
@@ -107,7 +112,8 @@ def _write(folder: Path, w: World) -> None:
             f"@prefix sh: <http://www.w3.org/ns/shacl#> .\n@prefix x: <{ns}> .\n"
             f"<{ns}Need> a sh:NodeShape ; sh:targetClass x:{w.min_count} ;\n"
             f'  sh:property [ sh:path x:{first} ; sh:minCount 1 ; sh:message "needs a {first}" ] .\n',
-            encoding="utf-8")
+            encoding="utf-8",
+        )
     with (folder / "kg_nodes.csv").open("w", newline="", encoding="utf-8") as f:
         out = csv.writer(f)
         out.writerow(["node_id", "class", "label", "aliases"])
@@ -142,8 +148,7 @@ def _expected(w: World, g: nx.MultiDiGraph, start: str, chain: list[str]) -> tup
     for rel in chain:
         nxt = []
         for node in frontier:
-            hops = [(d, data) for _, d, data in g.out_edges(node, data=True) if data["rel"] == rel] \
-                if node in g else []
+            hops = [(d, data) for _, d, data in g.out_edges(node, data=True) if data["rel"] == rel] if node in g else []
             good = [d for d, data in hops if data["grounded"]]
             if hops and not good:
                 ungrounded = True
@@ -167,13 +172,19 @@ def _conforms(w: World) -> bool:
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(w=worlds(), data=st.data())
-def test_generated_domains_load_all_or_nothing_and_answer_like_a_walk(tmp_path_factory: pytest.TempPathFactory,
-                                                                      w: World, data: st.DataObject) -> None:
+def test_generated_domains_load_all_or_nothing_and_answer_like_a_walk(
+    tmp_path_factory: pytest.TempPathFactory, w: World, data: st.DataObject
+) -> None:
     folder = tmp_path_factory.mktemp("gen") / w.name
     _write(folder, w)
-    register_domain(Domain.from_files(None, folder / "ontology.ttl",
-                                      folder / "shapes.ttl" if (folder / "shapes.ttl").is_file() else None,
-                                      check=False))  # the reasoner is tested elsewhere; it needs a JVM per run
+    register_domain(
+        Domain.from_files(
+            None,
+            folder / "ontology.ttl",
+            folder / "shapes.ttl" if (folder / "shapes.ttl").is_file() else None,
+            check=False,
+        )
+    )  # the reasoner is tested elsewhere; it needs a JVM per run
     try:
         with KnowledgeGraph.open() as kg:
             if not _conforms(w):

@@ -61,7 +61,9 @@ def test_the_users_shapes_are_enforced(folder: Path) -> None:
         "@prefix co: <https://example.org/companies#> .\n"
         "<https://example.org/shapes#CompanyCity> a sh:NodeShape ; sh:targetClass co:Company ;\n"
         "  sh:property [ sh:path co:locatedIn ; sh:minCount 1 ;\n"
-        "                sh:message \"every company names its city\" ] .\n", encoding="utf-8")
+        '                sh:message "every company names its city" ] .\n',
+        encoding="utf-8",
+    )
     with KnowledgeGraph.open() as kg:
         with pytest.raises(DatasetError) as err:
             kg.load(folder)
@@ -80,18 +82,26 @@ def test_derived_shapes_cover_classes_without_user_shapes(folder: Path) -> None:
     targets = set(shapes_graph(spec).objects(None, SH.targetClass))
     for cls in spec.ontology.classes.values():
         assert cls in targets
-    assert URIRef("https://example.org/companies#investedIn") in set(shapes_graph(spec).objects(None, SH.targetSubjectsOf))
+    assert URIRef("https://example.org/companies#investedIn") in set(
+        shapes_graph(spec).objects(None, SH.targetSubjectsOf)
+    )
 
 
 def test_ontology_errors_name_the_term(tmp_path: Path) -> None:
     bad = tmp_path / "o.ttl"
-    bad.write_text((FIXTURE / "ontology.ttl").read_text(encoding="utf-8").replace(
-        "rdfs:range co:City", "rdfs:range co:Town"), encoding="utf-8")
+    bad.write_text(
+        (FIXTURE / "ontology.ttl").read_text(encoding="utf-8").replace("rdfs:range co:City", "rdfs:range co:Town"),
+        encoding="utf-8",
+    )
     with pytest.raises(OntologyError, match="locatedIn.*Town"):
         Domain.from_files("badrange", bad, check=False)
     nolabel = tmp_path / "n.ttl"
-    nolabel.write_text((FIXTURE / "ontology.ttl").read_text(encoding="utf-8").replace(
-        'co:City a owl:Class ; rdfs:label "도시"@ko , "city"@en .', "co:City a owl:Class ."), encoding="utf-8")
+    nolabel.write_text(
+        (FIXTURE / "ontology.ttl")
+        .read_text(encoding="utf-8")
+        .replace('co:City a owl:Class ; rdfs:label "도시"@ko , "city"@en .', "co:City a owl:Class ."),
+        encoding="utf-8",
+    )
     spec = Domain.from_files("nolabel", nolabel, check=False)
     assert any("class City has no rdfs:label" in w for w in spec.check().warnings)
     with pytest.raises(OntologyError, match="domain name"):
@@ -101,9 +111,11 @@ def test_ontology_errors_name_the_term(tmp_path: Path) -> None:
 @pytest.mark.skipif(shutil.which("java") is None, reason="HermiT needs a Java runtime")
 def test_the_reasoner_refuses_an_unsatisfiable_class(tmp_path: Path) -> None:
     text = (FIXTURE / "ontology.ttl").read_text(encoding="utf-8")
-    text += ("co:Person owl:disjointWith co:Company .\n"
-             "co:Robot a owl:Class ; rdfs:label \"로봇\"@ko , \"robot\"@en ; "
-             "rdfs:subClassOf co:Person , co:Company .\n")
+    text += (
+        "co:Person owl:disjointWith co:Company .\n"
+        'co:Robot a owl:Class ; rdfs:label "로봇"@ko , "robot"@en ; '
+        "rdfs:subClassOf co:Person , co:Company .\n"
+    )
     path = tmp_path / "u.ttl"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(OntologyError, match="Robot is unsatisfiable"):
@@ -115,9 +127,11 @@ def test_one_name_one_ontology_per_process(folder: Path, tmp_path: Path) -> None
     spec = domain_of_folder(folder)
     assert register_domain(Domain.from_files(folder.name, folder / "ontology.ttl", check=False)) is spec
     other = tmp_path / "other.ttl"
-    other.write_text((folder / "ontology.ttl").read_text(encoding="utf-8") + "\n# changed\n"
-                     "<https://example.org/companies#Fund> a <http://www.w3.org/2002/07/owl#Class> .\n",
-                     encoding="utf-8")
+    other.write_text(
+        (folder / "ontology.ttl").read_text(encoding="utf-8") + "\n# changed\n"
+        "<https://example.org/companies#Fund> a <http://www.w3.org/2002/07/owl#Class> .\n",
+        encoding="utf-8",
+    )
     with pytest.raises(OntologyError, match="already called"):
         register_domain(Domain.from_files(folder.name, other, check=False))
     with pytest.raises(OntologyError):
@@ -145,13 +159,36 @@ def test_guard_and_ingest_use_the_users_ontology(folder: Path) -> None:
         kg.load(folder)
         spec = kg.domain(folder.name)
         guard = OntologyGuard("lightweight", ontology=spec)
-        good = {"entities": [
-            {"id": "E_c3", "label": "새싹랩", "type": "individual", "ontology_class": "Company",
-             "confidence": 0.9, "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}},
-            {"id": "E_c1", "label": "한빛전자", "type": "individual", "ontology_class": "Company",
-             "confidence": 0.9, "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}}],
-            "relations": [{"id": "R_1", "source_id": "E_c1", "predicate": "investedIn", "target_id": "E_c3",
-                           "confidence": 0.9, "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}}]}
+        good = {
+            "entities": [
+                {
+                    "id": "E_c3",
+                    "label": "새싹랩",
+                    "type": "individual",
+                    "ontology_class": "Company",
+                    "confidence": 0.9,
+                    "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."},
+                },
+                {
+                    "id": "E_c1",
+                    "label": "한빛전자",
+                    "type": "individual",
+                    "ontology_class": "Company",
+                    "confidence": 0.9,
+                    "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."},
+                },
+            ],
+            "relations": [
+                {
+                    "id": "R_1",
+                    "source_id": "E_c1",
+                    "predicate": "investedIn",
+                    "target_id": "E_c3",
+                    "confidence": 0.9,
+                    "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."},
+                }
+            ],
+        }
         assert guard.validate_sync(good).validation_passed
         bad = {**good, "relations": [{**good["relations"][0], "predicate": "acquired"}]}
         assert not guard.validate_sync(bad).validation_passed
@@ -164,13 +201,33 @@ def test_an_ingest_into_an_empty_store_records_the_domain_for_later_processes(fo
     from ont_platform import OntologyGuard
 
     spec = register_domain(Domain.from_files(folder.name, folder / "ontology.ttl", check=False))
-    payload = {"entities": [
-        {"id": "E_a", "label": "새싹랩", "type": "individual", "ontology_class": "Company",
-         "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}},
-        {"id": "E_b", "label": "한빛전자", "type": "individual", "ontology_class": "Company",
-         "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}}],
-        "relations": [{"id": "R_1", "source_id": "E_b", "predicate": "investedIn", "target_id": "E_a",
-                       "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."}}]}
+    payload = {
+        "entities": [
+            {
+                "id": "E_a",
+                "label": "새싹랩",
+                "type": "individual",
+                "ontology_class": "Company",
+                "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."},
+            },
+            {
+                "id": "E_b",
+                "label": "한빛전자",
+                "type": "individual",
+                "ontology_class": "Company",
+                "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."},
+            },
+        ],
+        "relations": [
+            {
+                "id": "R_1",
+                "source_id": "E_b",
+                "predicate": "investedIn",
+                "target_id": "E_a",
+                "evidence": {"chunk_text": "한빛전자는 새싹랩에 투자했다."},
+            }
+        ],
+    }
     db = tmp_path / "ingested.db"
     with KnowledgeGraph.open(db) as kg:
         report = kg.ingest(payload, guard=OntologyGuard("lightweight", ontology=spec))
@@ -181,24 +238,26 @@ def test_an_ingest_into_an_empty_store_records_the_domain_for_later_processes(fo
         assert "investedIn" in kg.domain(folder.name).ontology.relations
 
 
-def test_a_stored_ontology_that_differs_from_the_one_known_by_its_name_is_refused(folder: Path,
-                                                                                   tmp_path: Path) -> None:
+def test_a_stored_ontology_that_differs_from_the_one_known_by_its_name_is_refused(folder: Path, tmp_path: Path) -> None:
     db = tmp_path / "graph.db"
     with KnowledgeGraph.open(db) as kg:
         kg.load(folder)
     forget_domain(folder.name)
     changed = tmp_path / "changed.ttl"
-    changed.write_text((folder / "ontology.ttl").read_text(encoding="utf-8")
-                       + "<https://example.org/companies#Fund> a <http://www.w3.org/2002/07/owl#Class> .\n",
-                       encoding="utf-8")
+    changed.write_text(
+        (folder / "ontology.ttl").read_text(encoding="utf-8")
+        + "<https://example.org/companies#Fund> a <http://www.w3.org/2002/07/owl#Class> .\n",
+        encoding="utf-8",
+    )
     register_domain(Domain.from_files(folder.name, changed, check=False))  # another ontology, same name
     with KnowledgeGraph.open(db) as kg:
         with pytest.raises(InputError, match="already called"):
             kg.ask("한빛전자가 투자한 회사는?")
 
 
-def test_a_folder_with_a_broken_ontology_is_unusable_input_and_loads_nothing(folder: Path, tmp_path: Path,
-                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_folder_with_a_broken_ontology_is_unusable_input_and_loads_nothing(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from ont_platform.cli.main import main
 
     (folder / "ontology.ttl").write_text("this is @@ not turtle\n", encoding="utf-8")

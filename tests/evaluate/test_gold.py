@@ -32,8 +32,9 @@ def test_wrong_answers_lower_the_right_rates(onchain: Loaded) -> None:
     by_id = {a["q_id"]: a for a in answers}
     by_id["q_001"]["path"][0]["edge_id"] = "e999"  # path wrong, intent right
     by_id["q_002"].update(intent="path_exists")  # decision wrong
-    report = evaluate_gold(onchain.kg, EXAMPLES / "onchain" / "questions.jsonl",
-                           answers=[a for a in answers if a["q_id"] != "q_108"])
+    report = evaluate_gold(
+        onchain.kg, EXAMPLES / "onchain" / "questions.jsonl", answers=[a for a in answers if a["q_id"] != "q_108"]
+    )
     items = {i.id: i for i in report.items}
     assert not items["q_001"].correct and items["q_001"].decision_ok and items["q_001"].path_ok is False
     assert items["q_001"].verified is False
@@ -49,14 +50,24 @@ def test_wrong_answers_lower_the_right_rates(onchain: Loaded) -> None:
 
 
 def test_field_comparisons() -> None:
-    exp: dict[str, Any] = {"decision": "answer", "answer": "pl_seoul, pl_busan", "factors": [],
-                           "path": [{"src": "a", "rel": "r", "dst": "b"}]}
-    got = {"decision": "answer", "answer": "pl_busan,pl_seoul", "factors": [],
-           "path": [{"src": "a", "rel": "r", "dst": "b", "chunk_id": "c1"}], "reason": "다른 문장"}
+    exp: dict[str, Any] = {
+        "decision": "answer",
+        "answer": "pl_seoul, pl_busan",
+        "factors": [],
+        "path": [{"src": "a", "rel": "r", "dst": "b"}],
+    }
+    got = {
+        "decision": "answer",
+        "answer": "pl_busan,pl_seoul",
+        "factors": [],
+        "path": [{"src": "a", "rel": "r", "dst": "b", "chunk_id": "c1"}],
+        "reason": "다른 문장",
+    }
     assert score("x", exp, got, "kg").correct
     urls = {"status": "ran", "expected_urls": ["u1", "u2"]}
-    s = score("p", urls, {"status": "ran", "matched": [{"url": "u2", "evidence": ""}, {"url": "u1", "evidence": ""}]},
-              "pages")
+    s = score(
+        "p", urls, {"status": "ran", "matched": [{"url": "u2", "evidence": ""}, {"url": "u1", "evidence": ""}]}, "pages"
+    )
     assert s.correct and s.urls_ok is True
     s = score("p", urls, {"status": "ran", "matched": [{"url": "u1", "evidence": ""}]}, "pages")
     assert not s.correct and s.urls_ok is False and "missing ['u2']" in s.mismatches[0]
@@ -71,10 +82,13 @@ def test_cli_gold(tmp_path: Path, pages: Loaded, capsys: pytest.CaptureFixture[s
     answers = tmp_path / "answers.jsonl"
     wrong = pages.answer("q1")
     wrong["matched"] = []
-    answers.write_text("\n".join(json.dumps(a, ensure_ascii=False) for a in
-                                 [wrong, pages.answer("q2"), pages.answer("q3")]) + "\n", encoding="utf-8")
-    code, out, _ = run_cli(["eval", "gold", gold, "--data", str(EXAMPLES / "pages"), "--answers", str(answers),
-                            "--json"], capsys)
+    answers.write_text(
+        "\n".join(json.dumps(a, ensure_ascii=False) for a in [wrong, pages.answer("q2"), pages.answer("q3")]) + "\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run_cli(
+        ["eval", "gold", gold, "--data", str(EXAMPLES / "pages"), "--answers", str(answers), "--json"], capsys
+    )
     doc = json.loads(out)
     assert code == 0 and doc["overall"]["url_set_match"] == 0.0 and doc["overall"]["n"] == 3
     assert doc["by_intent"]["pages:clarify"]["accuracy"] == 1.0

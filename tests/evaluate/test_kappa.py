@@ -25,13 +25,16 @@ def table(yy: int, yn: int, ny: int, nn: int) -> tuple[list[str], list[str]]:
     return a, b
 
 
-@pytest.mark.parametrize(("cells", "p_o", "p_e"), [
-    # p_o = (yy + nn) / n; p_e = P(A yes) P(B yes) + P(A no) P(B no)
-    ((20, 5, 10, 15), 35 / 50, (25 / 50) * (30 / 50) + (25 / 50) * (20 / 50)),   # kappa 0.4
-    ((45, 15, 25, 15), 60 / 100, (60 / 100) * (70 / 100) + (40 / 100) * (30 / 100)),  # 0.1304
-    ((25, 35, 5, 35), 60 / 100, (60 / 100) * (30 / 100) + (40 / 100) * (70 / 100)),   # 0.2593
-    ((40, 9, 6, 45), 85 / 100, (49 / 100) * (46 / 100) + (51 / 100) * (54 / 100)),    # 0.6995
-])
+@pytest.mark.parametrize(
+    ("cells", "p_o", "p_e"),
+    [
+        # p_o = (yy + nn) / n; p_e = P(A yes) P(B yes) + P(A no) P(B no)
+        ((20, 5, 10, 15), 35 / 50, (25 / 50) * (30 / 50) + (25 / 50) * (20 / 50)),  # kappa 0.4
+        ((45, 15, 25, 15), 60 / 100, (60 / 100) * (70 / 100) + (40 / 100) * (30 / 100)),  # 0.1304
+        ((25, 35, 5, 35), 60 / 100, (60 / 100) * (30 / 100) + (40 / 100) * (70 / 100)),  # 0.2593
+        ((40, 9, 6, 45), 85 / 100, (49 / 100) * (46 / 100) + (51 / 100) * (54 / 100)),  # 0.6995
+    ],
+)
 def test_two_by_two_tables(cells: tuple[int, int, int, int], p_o: float, p_e: float) -> None:
     a, b = table(*cells)
     assert cohen_kappa(a, b) == pytest.approx((p_o - p_e) / (1 - p_e), abs=1e-12)
@@ -105,8 +108,9 @@ def test_label_file_problems(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot read"):
         read_labels(tmp_path / "none.csv")
     # extra columns ignored, unlabelled rows skipped, a BOM tolerated
-    (tmp_path / "s.csv").write_text("\ufeffitem_id,stratum,label,note\nq1,kg:answer,ok,\nq2,kg:refuse,,\n",
-                                    encoding="utf-8")
+    (tmp_path / "s.csv").write_text(
+        "\ufeffitem_id,stratum,label,note\nq1,kg:answer,ok,\nq2,kg:refuse,,\n", encoding="utf-8"
+    )
     assert read_labels(tmp_path / "s.csv") == {"q1": "ok"}
 
 

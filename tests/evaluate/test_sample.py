@@ -24,24 +24,69 @@ from tests.verify.conftest import run_cli
 def answers() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for i in range(200):
-        out.append({"q_id": f"a{i:03d}", "intent": "path_exists" if i % 4 else "no_path", "path": [],
-                    "cited_nodes": [], "confidence": "high", "answer_ko": "", "generated_query": "",
-                    "grounding_ok": True})
+        out.append(
+            {
+                "q_id": f"a{i:03d}",
+                "intent": "path_exists" if i % 4 else "no_path",
+                "path": [],
+                "cited_nodes": [],
+                "confidence": "high",
+                "answer_ko": "",
+                "generated_query": "",
+                "grounding_ok": True,
+            }
+        )
     for i in range(7):
-        out.append({"q_id": f"c{i}", "intent": "cluster_lookup", "path": [], "cited_nodes": [], "confidence": "mid",
-                    "answer_ko": "추정", "generated_query": "", "grounding_ok": True})
+        out.append(
+            {
+                "q_id": f"c{i}",
+                "intent": "cluster_lookup",
+                "path": [],
+                "cited_nodes": [],
+                "confidence": "mid",
+                "answer_ko": "추정",
+                "generated_query": "",
+                "grounding_ok": True,
+            }
+        )
     for i in range(30):
-        out.append({"query_id": f"k{i:02d}", "decision": ["answer", "refuse", "max_hops"][i % 3], "answer": None,
-                    "path": [], "factors": [], "reason": "", "evidence": "", "hedge": None})
-    out.append({"question": "클릭 0", "status": "ran", "parsed_filter": "clicks_30d = 0", "columns_used": [],
-                "matched": [], "count": 0, "hedge": ""})
+        out.append(
+            {
+                "query_id": f"k{i:02d}",
+                "decision": ["answer", "refuse", "max_hops"][i % 3],
+                "answer": None,
+                "path": [],
+                "factors": [],
+                "reason": "",
+                "evidence": "",
+                "hedge": None,
+            }
+        )
+    out.append(
+        {
+            "question": "클릭 0",
+            "status": "ran",
+            "parsed_filter": "clicks_30d = 0",
+            "columns_used": [],
+            "matched": [],
+            "count": 0,
+            "hedge": "",
+        }
+    )
     return out
 
 
 def test_every_stratum_at_the_rate() -> None:
     rows = stratified_sample(answers(), rate=0.05, seed=1)
-    sizes = {"onchain:path_exists": 150, "onchain:no_path": 50, "onchain:cluster_lookup": 7, "kg:answer": 10,
-             "kg:refuse": 10, "kg:max_hops": 10, "pages:ran": 1}
+    sizes = {
+        "onchain:path_exists": 150,
+        "onchain:no_path": 50,
+        "onchain:cluster_lookup": 7,
+        "kg:answer": 10,
+        "kg:refuse": 10,
+        "kg:max_hops": 10,
+        "pages:ran": 1,
+    }
     got: dict[str, int] = {}
     for r in rows:
         got[r.stratum] = got.get(r.stratum, 0) + 1
@@ -54,8 +99,19 @@ def test_seeded_and_stable() -> None:
     first = stratified_sample(answers(), rate=0.05, seed=1)
     assert first == stratified_sample(list(reversed(answers())), rate=0.05, seed=1)  # input order does not matter
     assert first != stratified_sample(answers(), rate=0.05, seed=2)
-    more = [*answers(), {"query_id": "k99", "decision": "answer", "answer": None, "path": [], "factors": [],
-                         "reason": "", "evidence": "", "hedge": None}]
+    more = [
+        *answers(),
+        {
+            "query_id": "k99",
+            "decision": "answer",
+            "answer": None,
+            "path": [],
+            "factors": [],
+            "reason": "",
+            "evidence": "",
+            "hedge": None,
+        },
+    ]
     onchain = [r for r in first if r.stratum.startswith("onchain")]
     assert onchain == [r for r in stratified_sample(more, rate=0.05, seed=1) if r.stratum.startswith("onchain")]
 
@@ -86,8 +142,9 @@ def test_cli_sample(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "answers.jsonl"
     src.write_text("".join(json.dumps(a, ensure_ascii=False) + "\n" for a in answers()), encoding="utf-8")
     out_csv = tmp_path / "sample.csv"
-    code, out, err = run_cli(["eval", "sample", str(src), "--rate", "0.05", "--seed", "1", "--out", str(out_csv)],
-                             capsys)
+    code, out, err = run_cli(
+        ["eval", "sample", str(src), "--rate", "0.05", "--seed", "1", "--out", str(out_csv)], capsys
+    )
     assert code == 0 and out == "" and "sampled 16 of 238 answer(s) from 7 strata" in err
     rows = list(csv.DictReader(io.StringIO(out_csv.read_text(encoding="utf-8"))))
     assert [r["item_id"] for r in rows] == [r.item_id for r in stratified_sample(answers(), rate=0.05, seed=1)]

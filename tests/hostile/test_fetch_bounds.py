@@ -81,8 +81,11 @@ class Bodies:
 @pytest.fixture(scope="module")
 def bodies() -> Bodies:
     inner = _gzip_zeros(BOMB_BYTES)
-    return Bodies(gzip_bomb=inner, double_gzip_bomb=gzip.compress(inner, 9),
-                  zstd_bomb=_zstd_zeros(BOMB_BYTES) if HAS_ZSTD else None)
+    return Bodies(
+        gzip_bomb=inner,
+        double_gzip_bomb=gzip.compress(inner, 9),
+        zstd_bomb=_zstd_zeros(BOMB_BYTES) if HAS_ZSTD else None,
+    )
 
 
 # -- the hostile server -------------------------------------------------------------------------------------------
@@ -216,8 +219,13 @@ def refused_within_memory(url: str) -> tuple[FetchFailed, int]:
 BOMBS = [
     pytest.param("/gzip-bomb", id="gzip"),
     pytest.param("/double-gzip-bomb", id="gzip-gzip"),
-    pytest.param("/zstd-bomb", id="zstd", marks=pytest.mark.skipif(
-        not HAS_ZSTD, reason="zstandard is not installed: the fetcher neither asks for nor accepts zstd bodies")),
+    pytest.param(
+        "/zstd-bomb",
+        id="zstd",
+        marks=pytest.mark.skipif(
+            not HAS_ZSTD, reason="zstandard is not installed: the fetcher neither asks for nor accepts zstd bodies"
+        ),
+    ),
 ]
 
 
@@ -229,20 +237,29 @@ def test_a_decompression_bomb_is_refused_as_too_large_without_expanding_it(hosti
     assert peak < EXTRA_MEMORY, f"the fetch took {peak / 2**20:.0f} MiB of memory before refusing the bomb"
 
 
-@pytest.mark.parametrize("path, why", [
-    ("/triple-gzip", "content codings"),
-    ("/unknown-coding", "x-hostile"),
-])
+@pytest.mark.parametrize(
+    "path, why",
+    [
+        ("/triple-gzip", "content codings"),
+        ("/unknown-coding", "x-hostile"),
+    ],
+)
 def test_stacked_or_unknown_content_codings_are_refused(hostile: Hostile, path: str, why: str) -> None:
     with pytest.raises(FetchFailed, match=why) as info:
         fetcher().fetch(hostile.url(path))
     assert info.value.code == "bad_response"
 
 
-@pytest.mark.parametrize("path", [
-    "/gzip-page", "/double-gzip-page", "/deflate-zlib-page", "/deflate-raw-page",
-    pytest.param("/zstd-page", marks=pytest.mark.skipif(not HAS_ZSTD, reason="zstandard is not installed")),
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/gzip-page",
+        "/double-gzip-page",
+        "/deflate-zlib-page",
+        "/deflate-raw-page",
+        pytest.param("/zstd-page", marks=pytest.mark.skipif(not HAS_ZSTD, reason="zstandard is not installed")),
+    ],
+)
 def test_encoded_pages_within_the_limit_are_decoded(hostile: Hostile, path: str) -> None:
     # Not an attack: the decoder that replaced httpx's must still read what real servers send.
     page = fetcher().fetch(hostile.url(path))
@@ -252,10 +269,13 @@ def test_encoded_pages_within_the_limit_are_decoded(hostile: Hostile, path: str)
 # -- slow servers -------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", [
-    pytest.param("/slow-headers", id="headers"),
-    pytest.param("/slow-gzip-header", id="body-without-output"),
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param("/slow-headers", id="headers"),
+        pytest.param("/slow-gzip-header", id="body-without-output"),
+    ],
+)
 def test_a_slow_server_is_given_up_on_at_the_total_deadline(hostile: Hostile, path: str) -> None:
     start = time.monotonic()
     with pytest.raises(FetchFailed) as info:

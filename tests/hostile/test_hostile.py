@@ -52,8 +52,7 @@ DOMAINS = ("onchain", "kg", "pages")
 CONTRACT_TYPE = {"onchain": OnchainAnswer, "kg": HopDecision, "pages": PageFilterResult}
 SECONDS = 2.0
 """Most time any single hostile input may cost."""
-WRITE_WORDS = re.compile(r"\b(SERVICE|LOAD|DROP|INSERT|DELETE|CLEAR|CREATE|COPY|MOVE|ADD|FROM|GRAPH)\b",
-                         re.IGNORECASE)
+WRITE_WORDS = re.compile(r"\b(SERVICE|LOAD|DROP|INSERT|DELETE|CLEAR|CREATE|COPY|MOVE|ADD|FROM|GRAPH)\b", re.IGNORECASE)
 
 
 def params(cases: list[Text], where: str) -> list[Any]:
@@ -67,8 +66,9 @@ def params(cases: list[Text], where: str) -> list[Any]:
 
 
 def raw_params(cases: list[Any]) -> list[Any]:
-    return [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=c.bug)] if c.bug else [])
-            for c in cases]
+    return [
+        pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=c.bug)] if c.bug else []) for c in cases
+    ]
 
 
 # -- fixtures ---------------------------------------------------------------------------------------------------
@@ -126,7 +126,7 @@ def check_answer(result: object, domain: str, case: Text) -> None:
         # every value of a filter that ran must come from the question's own words, not from markup or code
         for value in re.findall(r"[0-9][0-9.\-]*", doc["parsed_filter"] or ""):
             for m in re.finditer(re.escape(value), case.text):
-                before = case.text[max(0, m.start() - 1):m.start()]
+                before = case.text[max(0, m.start() - 1) : m.start()]
                 assert before not in ("(", "[", "{", "<", "="), f"{doc['parsed_filter']!r} read from code in the text"
     if domain == "onchain":
         for marker in case.markers:
@@ -175,9 +175,26 @@ def _run_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> int:
     return code
 
 
-PAGES_PATHS = ["../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "/etc/passwd", "/etc", "/", "/dev/null",
-               "/proc/self/environ", "examples/pages\x00.csv", "\x00", "..", "~/pages.csv", "nonexistent/../x.csv",
-               "/etc/passwd\x00.csv", "C:\\Windows\\win.ini", "file:///etc/passwd", "-", "--json", "a" * 5000]
+PAGES_PATHS = [
+    "../../etc/passwd",
+    "%2e%2e/%2e%2e/etc/passwd",
+    "/etc/passwd",
+    "/etc",
+    "/",
+    "/dev/null",
+    "/proc/self/environ",
+    "examples/pages\x00.csv",
+    "\x00",
+    "..",
+    "~/pages.csv",
+    "nonexistent/../x.csv",
+    "/etc/passwd\x00.csv",
+    "C:\\Windows\\win.ini",
+    "file:///etc/passwd",
+    "-",
+    "--json",
+    "a" * 5000,
+]
 
 
 PAGES_PATH_PARAMS = [pytest.param(p, id=str(i)) for i, p in enumerate(PAGES_PATHS)]
@@ -189,8 +206,11 @@ def test_ont_pages_hostile_inventory_paths(inventory: str, capsys: pytest.Captur
     assert code == 2  # none of these is a page inventory: refused as unusable input, nothing read as one
 
 
-_CLI_CHOSEN = [c for c in QUESTIONS if c.id.startswith(("inj-pages", "xss", "path", "ctl", "bidi", "zw", "num",
-                                                         "long-1001", "long-100k", "lone"))]
+_CLI_CHOSEN = [
+    c
+    for c in QUESTIONS
+    if c.id.startswith(("inj-pages", "xss", "path", "ctl", "bidi", "zw", "num", "long-1001", "long-100k", "lone"))
+]
 
 
 @pytest.mark.parametrize("case", params(_CLI_CHOSEN, "pages-cli"))
@@ -321,8 +341,9 @@ def test_csv_hostile_file(raw: Raw, tmp_path: Path, baseline_nt: bytes) -> None:
 
 
 @pytest.mark.parametrize("raw", raw_params(RDF_FILES))
-def test_import_rdf_hostile(raw: Raw, tmp_path: Path, graphs: dict[str, KnowledgeGraph],
-                            no_network: list[object]) -> None:
+def test_import_rdf_hostile(
+    raw: Raw, tmp_path: Path, graphs: dict[str, KnowledgeGraph], no_network: list[object]
+) -> None:
     kg = graphs["onchain"]
     before = kg.dumps("nt")
     path = tmp_path / f"input{raw.suffix}"
@@ -349,8 +370,7 @@ def _graph_for(answer: object, graphs: dict[str, KnowledgeGraph]) -> KnowledgeGr
 
 
 @pytest.mark.parametrize("case", raw_params(ANSWERS))
-def test_verify_hostile_answer(case: AnswerCase, graphs: dict[str, KnowledgeGraph],
-                               no_network: list[object]) -> None:
+def test_verify_hostile_answer(case: AnswerCase, graphs: dict[str, KnowledgeGraph], no_network: list[object]) -> None:
     kg = _graph_for(case.answer, graphs)
     before = kg.dumps("nt")
     started = time.perf_counter()
@@ -427,8 +447,18 @@ def test_http_hostile_bodies(client: TestClient, case: BodyCase) -> None:
     check_response(client.post(case.route, content=case.body, headers=headers))
 
 
-@pytest.mark.parametrize("node", ["../../etc/passwd", "%2e%2e%2f%2e%2e%2fetc%2fpasswd", "n_a1> . <urn:x",
-                                  "n_a1%00", "\u202en_a1", "x" * 5000, "n_a1%22%20%7D%20DROP%20ALL"])
+@pytest.mark.parametrize(
+    "node",
+    [
+        "../../etc/passwd",
+        "%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+        "n_a1> . <urn:x",
+        "n_a1%00",
+        "\u202en_a1",
+        "x" * 5000,
+        "n_a1%22%20%7D%20DROP%20ALL",
+    ],
+)
 def test_http_node_hostile_ids(client: TestClient, node: str) -> None:
     check_response(client.get(f"/api/v1/nodes/onchain/{node}"))
 
@@ -440,8 +470,10 @@ _QUESTION_TEXT = st.lists(
         st.characters(min_codepoint=0xAC00, max_codepoint=0xD7A3),  # Hangul syllables
         st.characters(min_codepoint=0x20, max_codepoint=0x7E),  # printable ASCII
         st.characters(min_codepoint=0x00, max_codepoint=0x1F),  # C0 controls
-        st.sampled_from(list("\u200b\u200d\u202e\u2066\ufeff\u3000") + ["노출", "클릭", "페이지", "n_a1", "hop",
-                                                                       "홍길동", "이상", "0", "100", "(", ")"]),
+        st.sampled_from(
+            list("\u200b\u200d\u202e\u2066\ufeff\u3000")
+            + ["노출", "클릭", "페이지", "n_a1", "hop", "홍길동", "이상", "0", "100", "(", ")"]
+        ),
         st.characters(codec="utf-8"),
     ),
     max_size=60,
@@ -464,9 +496,12 @@ def test_fuzz_question_parser(graphs: dict[str, KnowledgeGraph], domain: str, te
 
 @pytest.mark.parametrize("table", ["kg_chunks.csv", "pages.csv"])
 @settings(max_examples=60, deadline=SECONDS * 1000, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.one_of(st.binary(max_size=2000),
-                      st.text(max_size=500).map(lambda t: ("chunk_id,text\nch_11," + t + "\n").encode("utf-8",
-                                                                                                   "surrogatepass"))))
+@given(
+    data=st.one_of(
+        st.binary(max_size=2000),
+        st.text(max_size=500).map(lambda t: ("chunk_id,text\nch_11," + t + "\n").encode("utf-8", "surrogatepass")),
+    )
+)
 def test_fuzz_csv_loader(table: str, data: bytes, tmp_path_factory: pytest.TempPathFactory) -> None:
     domain = "pages" if table == "pages.csv" else "kg"
     folder = tmp_path_factory.mktemp("fuzz") / domain

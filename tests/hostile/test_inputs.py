@@ -134,8 +134,9 @@ def test_a_fifo_meta_json_is_refused(tmp_path: Path) -> None:
 def test_a_header_of_100k_columns_is_refused_quickly(tmp_path: Path, kind: str) -> None:
     folder = _copy("kg", tmp_path)
     extra = [f"x{i}" for i in range(100_000)] if kind == "distinct" else [f"x{i // 2}" for i in range(100_000)]
-    (folder / "kg_nodes.csv").write_text(",".join(["node_id", "class", "label", "aliases", *extra]) + "\n",
-                                         encoding="utf-8")
+    (folder / "kg_nodes.csv").write_text(
+        ",".join(["node_id", "class", "label", "aliases", *extra]) + "\n", encoding="utf-8"
+    )
     # took 187 s when the duplicate check was quadratic; linear it is well under a second (plus the child's start)
     got = _load_in_child(folder, seconds=30)
     assert got.get("error") == "DatasetError", got
@@ -246,8 +247,9 @@ def test_verify_exits_2_on_deep_json(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "nested deeper than" in err and "Traceback" not in err
 
 
-def test_verify_from_stdin_exits_2_on_deep_json(capsys: pytest.CaptureFixture[str],
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_verify_from_stdin_exits_2_on_deep_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(DEEP + "\n"))
     code, _out, err = _run_cli(["verify", "-", "--data", str(EXAMPLES / "kg")], capsys)
     assert code == 2, err
@@ -259,8 +261,9 @@ def test_verify_questions_file_exits_2_on_deep_json(tmp_path: Path, capsys: pyte
     questions.write_text(DEEP + "\n", encoding="utf-8")
     answers = tmp_path / "a.jsonl"
     answers.write_text('{"query_id": "q1"}\n', encoding="utf-8")
-    code, _out, err = _run_cli(["verify", str(answers), "--questions", str(questions), "--data",
-                                str(EXAMPLES / "kg")], capsys)
+    code, _out, err = _run_cli(
+        ["verify", str(answers), "--questions", str(questions), "--data", str(EXAMPLES / "kg")], capsys
+    )
     assert code == 2, err
     assert "nested deeper than" in err
 
@@ -356,8 +359,11 @@ def test_the_csv_loader_refuses_mixed_script_ids(tmp_path: Path) -> None:
 
 def test_the_csv_loader_keeps_legitimate_text(tmp_path: Path) -> None:
     folder = _copy("kg", tmp_path)
-    _append(folder / "kg_nodes.csv", ["p_홍길동2", "Person", "Москва 홍길동 (Moscow)", "별칭|Alias"],
-            ["москва", "Person", "Москва", ""])
+    _append(
+        folder / "kg_nodes.csv",
+        ["p_홍길동2", "Person", "Москва 홍길동 (Moscow)", "별칭|Alias"],
+        ["москва", "Person", "Москва", ""],
+    )
     _append(folder / "kg_chunks.csv", ["ch_multi", "첫 줄\n둘째 줄\t탭"])
     built = build_dataset(folder)
     assert built.counts["nodes"] == 24
@@ -367,9 +373,18 @@ def test_the_csv_loader_keeps_legitimate_text(tmp_path: Path) -> None:
 def _payload(*entities: tuple[str, str], chunk: str = "홍길동은 에이씨미에서 일한다.") -> dict[str, Any]:
     ents = [{"id": i, "label": label, "type": "individual", "ontology_class": "Person"} for i, label in entities]
     ents.append({"id": "E_co", "label": "에이씨미", "type": "individual", "ontology_class": "Company"})
-    return {"entities": ents,
-            "relations": [{"id": "R_1", "source_id": entities[0][0], "predicate": "worksFor", "target_id": "E_co",
-                           "evidence": {"chunk_text": chunk}}]}
+    return {
+        "entities": ents,
+        "relations": [
+            {
+                "id": "R_1",
+                "source_id": entities[0][0],
+                "predicate": "worksFor",
+                "target_id": "E_co",
+                "evidence": {"chunk_text": chunk},
+            }
+        ],
+    }
 
 
 @pytest.mark.parametrize("label", list(BAD_LABELS.values()), ids=list(BAD_LABELS))
@@ -410,8 +425,10 @@ def test_ingest_and_the_loader_keep_labels_as_written(tmp_path: Path) -> None:
     with KnowledgeGraph.open() as kg:
         report = kg.ingest(_payload(("E_1", "ＨＯＮＧ")), domain="kg")
         assert report.accepted, report.errors
-        labels = {str(r["l"]) for r in kg.store.select(
-            "SELECT ?l WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l }")}
+        labels = {
+            str(r["l"])
+            for r in kg.store.select("SELECT ?l WHERE { ?s <http://www.w3.org/2000/01/rdf-schema#label> ?l }")
+        }
         assert "ＨＯＮＧ" in labels
     folder = _copy("kg", tmp_path)
     _append(folder / "kg_nodes.csv", ["p_wide", "Person", "ＨＯＮＧ", ""])
@@ -455,9 +472,21 @@ def test_sample_csv_neutralises_formula_cells(lead: str) -> None:
 
 def test_ont_eval_sample_writes_no_formula(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     answers = tmp_path / "answers.jsonl"
-    answers.write_text(json.dumps({"q_id": "=1+1", "intent": "path_exists", "path": [], "cited_nodes": [],
-                                   "confidence": "high", "answer_ko": "", "question": "@SUM(A1)"}) + "\n",
-                       encoding="utf-8")
+    answers.write_text(
+        json.dumps(
+            {
+                "q_id": "=1+1",
+                "intent": "path_exists",
+                "path": [],
+                "cited_nodes": [],
+                "confidence": "high",
+                "answer_ko": "",
+                "question": "@SUM(A1)",
+            }
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     code, out, err = _run_cli(["eval", "sample", str(answers), "--rate", "1"], capsys)
     assert code == 0, err
     rows = list(csv.reader(io.StringIO(out)))

@@ -41,8 +41,10 @@ ONT = "https://w3id.org/ont-platform/core#"
 
 
 def _row(i: int) -> bytes:
-    return (b'{"s":{"type":"uri","value":"https://example.org/node/%d"},'
-            b'"label":{"type":"literal","value":"a label of node number %d","xml:lang":"en"}}' % (i, i))
+    return (
+        b'{"s":{"type":"uri","value":"https://example.org/node/%d"},'
+        b'"label":{"type":"literal","value":"a label of node number %d","xml:lang":"en"}}' % (i, i)
+    )
 
 
 def _million(sock: socket.socket) -> None:
@@ -56,6 +58,7 @@ def _million(sock: socket.socket) -> None:
 
 def _endless(prefix: bytes, filler: bytes, head: bytes = JSON_HEAD) -> Callable[[socket.socket], None]:
     """A body that starts with ``prefix`` and repeats ``filler`` until the client hangs up (or the caps)."""
+
     def send(sock: socket.socket) -> None:
         sock.sendall(head + prefix)
         block = filler * (1024 * 1024 // len(filler))
@@ -63,11 +66,13 @@ def _endless(prefix: bytes, filler: bytes, head: bytes = JSON_HEAD) -> Callable[
         while sent < SEND_CAP and time.monotonic() - started < SEND_SECONDS:
             sock.sendall(block)
             sent += len(block)
+
     return send
 
 
 def _trickle(where: str) -> Callable[[socket.socket], None]:
     """A valid answer sent one byte at a time: the padding is in a header or in the JSON body."""
+
     def send(sock: socket.socket) -> None:
         if where == "headers":
             first, slow = b"HTTP/1.1 200 OK\r\n", b"X-Padding: " + b"a" * 2_000 + b"\r\n"
@@ -82,12 +87,14 @@ def _trickle(where: str) -> Callable[[socket.socket], None]:
             sock.sendall(bytes([byte]))
             time.sleep(TRICKLE_GAP)
         sock.sendall(rest)
+
     return send
 
 
 def _answer(body: bytes) -> Callable[[socket.socket], None]:
     def send(sock: socket.socket) -> None:
         sock.sendall(JSON_HEAD + body)
+
     return send
 
 
@@ -102,8 +109,10 @@ ROUTES: dict[str, Callable[[socket.socket], None]] = {
     "urn:hostile:endless-string": _endless(RESULTS_START + b'{"s":{"type":"literal","value":"', b"a"),
     "urn:hostile:endless-extra": _endless(b'{"head":{"vars":["s"]},"extra":[', b'"' + b"x" * 1_021 + b'",'),
     "urn:hostile:endless-error": _endless(
-        b"the server is sad: ", b"sad ",
-        head=b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n"),
+        b"the server is sad: ",
+        b"sad ",
+        head=b"HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n",
+    ),
     "urn:hostile:trickle-headers": _trickle("headers"),
     "urn:hostile:trickle-body": _trickle("body"),
     "urn:hostile:deep-binding": _answer(RESULTS_START + b'{"s":' + DEEP + b"}]}}"),
@@ -153,8 +162,9 @@ def _ordinary(query: str) -> bytes:
     if re.search(r"(?i)\bASK\s*\{", query):
         return b'{"head":{},"boolean":false}'
     if f"{ONT}asOf" in query:
-        return _binding("d", b'{"type":"literal","value":"next tuesday",'
-                             b'"datatype":"http://www.w3.org/2001/XMLSchema#date"}')
+        return _binding(
+            "d", b'{"type":"literal","value":"next tuesday","datatype":"http://www.w3.org/2001/XMLSchema#date"}'
+        )
     if f"{ONT}Dataset" in query and f"{ONT}domain" in query:
         return _binding("d", b'{"type":"literal","value":"onchain"}')
     return EMPTY
@@ -209,8 +219,9 @@ def test_a_million_rows_stop_at_the_row_limit(endpoint: str) -> None:
 # --- bytes -------------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("marker", ["urn:hostile:endless-space", "urn:hostile:endless-string",
-                                    "urn:hostile:endless-extra"])
+@pytest.mark.parametrize(
+    "marker", ["urn:hostile:endless-space", "urn:hostile:endless-string", "urn:hostile:endless-extra"]
+)
 def test_an_endless_answer_is_refused_at_a_byte_limit(endpoint: str, marker: str) -> None:
     """Blanks or one string are refused at sparql_json.MAX_VALUE_BYTES, endless values the parser reads past at
     remote.DEFAULT_MAX_RESPONSE_BYTES."""

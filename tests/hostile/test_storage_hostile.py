@@ -76,8 +76,9 @@ def _env() -> dict[str, str]:
 
 
 def _python(script: str, *args: str, stdin: int | None = None) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE, stdin=stdin, text=True,
-                            env=_env(), cwd=ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args], stdout=subprocess.PIPE, stdin=stdin, text=True, env=_env(), cwd=ROOT
+    )
 
 
 def _state(pid: int) -> str | None:
@@ -285,8 +286,9 @@ def test_bulk_files_of_a_store_in_use_are_left_alone(tmp_path: Path, caplog: pyt
 # -- 3. a store reopened after its owner was killed says why it is slow -------------------------------------------
 
 
-def test_reopening_after_a_kill_warns_that_recovery_can_take_a_while(tmp_path: Path,
-                                                                      caplog: pytest.LogCaptureFixture) -> None:
+def test_reopening_after_a_kill_warns_that_recovery_can_take_a_while(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     path = tmp_path / "db"
     holder = _python(HOLDER, str(path), stdin=subprocess.PIPE)
     with _reaped(holder):
@@ -335,7 +337,11 @@ def test_a_doctype_inside_a_turtle_literal_is_data(store: Store) -> None:
     store.add_ntriples(f'<urn:page> <urn:plain> "{html}" .\n')
     rows = store.select("SELECT ?p ?o WHERE { <urn:page> ?p ?o }")
     assert {(str(r["p"]), str(r["o"])) for r in rows} == {
-        ("urn:html", html), ("urn:nt", html), ("urn:json", html), ("urn:plain", html)}
+        ("urn:html", html),
+        ("urn:nt", html),
+        ("urn:json", html),
+        ("urn:plain", html),
+    }
 
 
 BOMB = b"""<?xml version="1.0"?>
@@ -349,7 +355,7 @@ REAL_DTDS = [
     pytest.param(b'<!DOCTYPE x SYSTEM "file:///etc/passwd">\n<urn:a> <urn:b> <urn:c> .\n', id="doctype-first"),
     pytest.param(b'\xef\xbb\xbf\n  <!doctype x [<!entity e SYSTEM "file:///etc/passwd">]><x/>', id="bom-lowercase"),
     pytest.param(b'<! ENTITY x "y">\n<urn:a> <urn:b> <urn:c> .\n', id="entity-first"),
-    pytest.param(b'# a comment\n<!DOCTYPE x>\n', id="after-a-comment-line"),
+    pytest.param(b"# a comment\n<!DOCTYPE x>\n", id="after-a-comment-line"),
     pytest.param(BOMB.decode().encode("utf-16"), id="rdfxml-utf16"),
 ]
 
@@ -383,12 +389,16 @@ DROPPED = [
     pytest.param({"@id": "urn:a", "urn:p": {"@id": "urn:o p"}}, "'urn:o p'", id="object-id"),
     pytest.param({"@id": "urn:a", "@type": ["urn:T", "urn:t t"]}, "'urn:t t'", id="type"),
     pytest.param({"@context": {"id": "@id"}, "id": "urn:a b", "urn:p": "v"}, "'urn:a b'", id="aliased-id"),
-    pytest.param({"@context": {"k": {"@id": "urn:k", "@type": "@id"}}, "@id": "urn:a", "k": "urn:x y"}, "'urn:x y'",
-                 id="coerced-reference"),
+    pytest.param(
+        {"@context": {"k": {"@id": "urn:k", "@type": "@id"}}, "@id": "urn:a", "k": "urn:x y"},
+        "'urn:x y'",
+        id="coerced-reference",
+    ),
     pytest.param({"@id": "urn:a\tb", "urn:p": "v"}, "U\\+0009", id="tab"),
     pytest.param({"@id": "urn:a", "urn:p": {"@value": "v", "@language": "en US"}}, "'en US'", id="language"),
-    pytest.param({"@id": "urn:g", "@graph": [{"@id": "urn:a", "urn:p": "v"}]}, "named graphs: 'urn:g'",
-                 id="named-graph"),
+    pytest.param(
+        {"@id": "urn:g", "@graph": [{"@id": "urn:a", "urn:p": "v"}]}, "named graphs: 'urn:g'", id="named-graph"
+    ),
 ]
 
 
@@ -399,14 +409,21 @@ def test_jsonld_that_would_lose_triples_is_refused(store: Store, doc: object, na
     assert len(store) == 0
 
 
-def test_good_jsonld_still_loads_and_ignored_keys_are_reported(store: Store,
-                                                               caplog: pytest.LogCaptureFixture) -> None:
+def test_good_jsonld_still_loads_and_ignored_keys_are_reported(store: Store, caplog: pytest.LogCaptureFixture) -> None:
     doc = {
-        "@context": {"Person": "urn:Person", "label": {"@id": "urn:label", "@container": "@language"},
-                     "knows": {"@id": "urn:knows", "@type": "@id"}},
+        "@context": {
+            "Person": "urn:Person",
+            "label": {"@id": "urn:label", "@container": "@language"},
+            "knows": {"@id": "urn:knows", "@type": "@id"},
+        },
         "@graph": [
-            {"@id": "urn:a", "@type": "Person", "label": {"en": "A", "ko": "에이"}, "knows": "urn:b",
-             "nickname": "not defined anywhere"},
+            {
+                "@id": "urn:a",
+                "@type": "Person",
+                "label": {"en": "A", "ko": "에이"},
+                "knows": "urn:b",
+                "nickname": "not defined anywhere",
+            },
             {"@id": "_:b1", "urn:p": {"@value": "v", "@language": "en-US"}},
         ],
     }
@@ -446,8 +463,9 @@ def test_a_3_mb_literal_loads_in_linear_time(path: str) -> None:
     takes well under a second; the bound is generous."""
     started = time.monotonic()
     try:
-        done = subprocess.run([sys.executable, "-c", LONG_LITERAL, path], capture_output=True, text=True,
-                              timeout=30, env=_env(), cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-c", LONG_LITERAL, path], capture_output=True, text=True, timeout=30, env=_env(), cwd=ROOT
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"a 3 MB literal took more than 30 s ({path})")
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
@@ -463,11 +481,14 @@ def test_ntriples_on_the_rdflib_backend_keep_their_meaning() -> None:
     s.load_rdf(doc, RdfFormat.NTRIPLES)
     assert len(s) == 4 and len(set(s.graph.subjects())) == 2  # type: ignore[union-attr]
     assert Literal("0123", datatype=URIRef("http://www.w3.org/2001/XMLSchema#integer"), normalize=False) in set(
-        s.graph.objects())  # type: ignore[union-attr]
-    for bad, match in [(b'<urn:a> <urn:p> "x" ', "cannot parse ntriples"),
-                       (b'<urn:a b> <urn:p> "x" .\n', "cannot parse ntriples"),
-                       (b'<urn:a> <urn:p> "x"@en--ltr .\n', "base direction"),
-                       (b'<urn:a> <urn:p> <<( <urn:a> <urn:b> <urn:c> )>> .\n', "triple term")]:
+        s.graph.objects()
+    )  # type: ignore[union-attr]
+    for bad, match in [
+        (b'<urn:a> <urn:p> "x" ', "cannot parse ntriples"),
+        (b'<urn:a b> <urn:p> "x" .\n', "cannot parse ntriples"),
+        (b'<urn:a> <urn:p> "x"@en--ltr .\n', "base direction"),
+        (b"<urn:a> <urn:p> <<( <urn:a> <urn:b> <urn:c> )>> .\n", "triple term"),
+    ]:
         with pytest.raises(RDFSyntaxError, match=match):
             s.load_rdf(bad, RdfFormat.NTRIPLES)
     assert len(s) == 4

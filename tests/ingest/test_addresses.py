@@ -29,7 +29,9 @@ def test_wrong_checksum_fails() -> None:
         normalize_address(bad)
 
 
-@pytest.mark.parametrize("raw", ["", "0x", "0xZZZ", "0x123", "5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", "0x" + "a" * 41])
+@pytest.mark.parametrize(
+    "raw", ["", "0x", "0xZZZ", "0x123", "5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", "0x" + "a" * 41]
+)
 def test_malformed_addresses_fail(raw: str) -> None:
     with pytest.raises(AddressError):
         normalize_address(raw)

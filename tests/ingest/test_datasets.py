@@ -37,8 +37,9 @@ def _write(path: Path, rows: list[dict[str, str]], columns: list[str] | None = N
         w.writerows(rows)
 
 
-@pytest.mark.parametrize("name,domain", [("onchain", "onchain"), ("kg", "kg"), ("pages", "pages"),
-                                         ("onchain-real", "onchain")])
+@pytest.mark.parametrize(
+    "name,domain", [("onchain", "onchain"), ("kg", "kg"), ("pages", "pages"), ("onchain-real", "onchain")]
+)
 def test_examples_load(name: str, domain: str) -> None:
     with KnowledgeGraph.open() as kg:
         report = kg.load(EXAMPLES / name)
@@ -70,8 +71,9 @@ def test_big_values_stay_exact() -> None:
     assert big, "the example must hold a value above 2^63"
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "onchain")
-        values = {str(r["v"]) for r in kg.select(
-            "SELECT ?v WHERE { ?e <https://w3id.org/ont-platform/onchain#value> ?v }")}
+        values = {
+            str(r["v"]) for r in kg.select("SELECT ?v WHERE { ?e <https://w3id.org/ont-platform/onchain#value> ?v }")
+        }
         assert set(big) <= values
 
 
@@ -110,8 +112,9 @@ def test_a_second_load_of_a_domain_is_incremental() -> None:
         ("pages", "pages.csv", "url", 1, "not a url", "not an http"),
     ],
 )
-def test_broken_row_is_named_and_nothing_loads(tmp_path: Path, dataset: str, file: str, column: str, index: int,
-                                               value: str, reason: str) -> None:
+def test_broken_row_is_named_and_nothing_loads(
+    tmp_path: Path, dataset: str, file: str, column: str, index: int, value: str, reason: str
+) -> None:
     folder = _copy(dataset, tmp_path)
     rows = _rows(folder / file)
     rows[index][column] = value
@@ -196,14 +199,26 @@ _classes = st.sampled_from(["Wallet", "ExchangeDeposit", "ExchangeHotWallet", "M
 def onchain_tables(draw: st.DrawFn) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
     ids = draw(st.lists(_ids, min_size=1, max_size=12, unique=True))
     addrs = draw(st.lists(_addr, min_size=len(ids), max_size=len(ids), unique=True))
-    nodes = [{"node_id": i, "address": a, "onto_class": draw(_classes), "label": ""} for i, a in zip(ids, addrs, strict=True)]
+    nodes = [
+        {"node_id": i, "address": a, "onto_class": draw(_classes), "label": ""} for i, a in zip(ids, addrs, strict=True)
+    ]
     edges = []
     for k in range(draw(st.integers(0, 20))):
         a, b = draw(st.sampled_from(ids)), draw(st.sampled_from(ids))
         value = str(draw(st.integers(0, 10**30)))
-        edges.append({"edge_id": f"e{k}", "rel": "transfer", "from": a, "to": b,
-                      "tx_hash": "0x" + draw(st.binary(min_size=32, max_size=32)).hex(), "value": value,
-                      "token": "ETH", "block_number": "", "timestamp": ""})
+        edges.append(
+            {
+                "edge_id": f"e{k}",
+                "rel": "transfer",
+                "from": a,
+                "to": b,
+                "tx_hash": "0x" + draw(st.binary(min_size=32, max_size=32)).hex(),
+                "value": value,
+                "token": "ETH",
+                "block_number": "",
+                "timestamp": "",
+            }
+        )
     return nodes, edges
 
 
@@ -213,8 +228,9 @@ _EDGE_COLS = ["edge_id", "rel", "from", "to", "tx_hash", "value", "token", "bloc
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tables=onchain_tables())
-def test_random_valid_tables_load_exactly(tmp_path_factory: pytest.TempPathFactory,
-                                          tables: tuple[list[dict[str, str]], list[dict[str, str]]]) -> None:
+def test_random_valid_tables_load_exactly(
+    tmp_path_factory: pytest.TempPathFactory, tables: tuple[list[dict[str, str]], list[dict[str, str]]]
+) -> None:
     nodes, edges = tables
     folder = tmp_path_factory.mktemp("ds")
     _write(folder / "onchain_nodes.csv", nodes, ["node_id", "address", "onto_class", "label"])
@@ -222,8 +238,9 @@ def test_random_valid_tables_load_exactly(tmp_path_factory: pytest.TempPathFacto
     with KnowledgeGraph.open() as kg:
         report = kg.load(folder)
         assert report.counts == {"nodes": len(nodes), "edges": len(edges)}
-        values = sorted(str(r["v"]) for r in kg.select(
-            "SELECT ?e ?v WHERE { ?e <https://w3id.org/ont-platform/onchain#value> ?v }"))
+        values = sorted(
+            str(r["v"]) for r in kg.select("SELECT ?e ?v WHERE { ?e <https://w3id.org/ont-platform/onchain#value> ?v }")
+        )
         assert values == sorted(e["value"] for e in edges)
 
 
@@ -232,9 +249,13 @@ _junk = st.text(st.characters(blacklist_categories=("Cs",)), max_size=30)
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tables=onchain_tables(), which=st.sampled_from(["nodes", "edges"]), junk=_junk, data=st.data())
-def test_random_broken_cells_never_half_load(tmp_path_factory: pytest.TempPathFactory,
-                                            tables: tuple[list[dict[str, str]], list[dict[str, str]]],
-                                            which: str, junk: str, data: st.DataObject) -> None:
+def test_random_broken_cells_never_half_load(
+    tmp_path_factory: pytest.TempPathFactory,
+    tables: tuple[list[dict[str, str]], list[dict[str, str]]],
+    which: str,
+    junk: str,
+    data: st.DataObject,
+) -> None:
     nodes, edges = tables
     rows = nodes if which == "nodes" or not edges else edges
     row = data.draw(st.sampled_from(rows))

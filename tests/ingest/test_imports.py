@@ -52,8 +52,9 @@ def test_disjoint_classes_are_refused(kg: KnowledgeGraph, tmp_path: Path) -> Non
         kg.import_rdf(_write(tmp_path, [(URIRef(str(city)), RDF.type, KG.Country)]))
 
 
-def test_the_export_of_a_valid_graph_imports_cleanly_and_check_false_opts_out(kg: KnowledgeGraph,
-                                                                              tmp_path: Path) -> None:
+def test_the_export_of_a_valid_graph_imports_cleanly_and_check_false_opts_out(
+    kg: KnowledgeGraph, tmp_path: Path
+) -> None:
     out = tmp_path / "all.nt"
     kg.serialize(out, format="nt")
     with KnowledgeGraph.open() as fresh:

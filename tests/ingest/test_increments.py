@@ -69,15 +69,17 @@ def folders(draw: st.DrawFn) -> dict[str, list[dict[str, str]]]:
         elif draw(st.integers(0, 9)) == 0 and e["chunk_id"]:  # a link changed: refused even by upsert
             e["chunk_id"] = draw(st.sampled_from([c["chunk_id"] for c in CHUNKS if c["chunk_id"] != e["chunk_id"]]))
     used = {e["chunk_id"] for e in edge_rows if e.get("chunk_id")}
-    return {"kg_nodes.csv": list(nodes.values()), "kg_edges.csv": edge_rows,
-            "kg_chunks.csv": [chunks[c] for c in sorted(used) if c in chunks]}
+    return {
+        "kg_nodes.csv": list(nodes.values()),
+        "kg_edges.csv": edge_rows,
+        "kg_chunks.csv": [chunks[c] for c in sorted(used) if c in chunks],
+    }
 
 
 LINKS = {"kg_nodes.csv": ("class",), "kg_edges.csv": ("src", "rel", "dst", "chunk_id"), "kg_chunks.csv": ()}
 
 
-def _expect(model: dict[tuple[str, str], dict[str, str]], folder: dict[str, list[dict[str, str]]],
-            mode: str) -> bool:
+def _expect(model: dict[tuple[str, str], dict[str, str]], folder: dict[str, list[dict[str, str]]], mode: str) -> bool:
     """Apply the documented rules to the model; False when the load must be refused (model untouched)."""
     new = {(name, r[KEYS[name]]): r for name, rows in folder.items() for r in rows}
     for key, row in new.items():
@@ -92,16 +94,20 @@ def _expect(model: dict[tuple[str, str], dict[str, str]], folder: dict[str, list
 
 def _same(a: dict[str, str], b: dict[str, str]) -> bool:
     def norm(r: dict[str, str]) -> dict[str, object]:
-        return {k: (set(filter(None, v.split("|"))) if k == "aliases" else v.lower() if k == "grounded" else v)
-                for k, v in r.items()}
+        return {
+            k: (set(filter(None, v.split("|"))) if k == "aliases" else v.lower() if k == "grounded" else v)
+            for k, v in r.items()
+        }
+
     return norm(a) == norm(b)
 
 
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.tuples(folders(), st.sampled_from(["strict", "upsert"])), min_size=1, max_size=4))
-def test_a_sequence_of_loads_keeps_the_store_equal_to_the_model(tmp_path_factory: pytest.TempPathFactory,
-                                                                steps: list) -> None:
+def test_a_sequence_of_loads_keeps_the_store_equal_to_the_model(
+    tmp_path_factory: pytest.TempPathFactory, steps: list
+) -> None:
     base = tmp_path_factory.mktemp("loads")
     model: dict[tuple[str, str], dict[str, str]] = {}
     with KnowledgeGraph.open() as kg:
@@ -129,8 +135,10 @@ def test_a_sequence_of_loads_keeps_the_store_equal_to_the_model(tmp_path_factory
 def test_a_conflict_names_the_file_line_and_field(tmp_path: Path) -> None:
     changed = [dict(n) for n in NODES]
     changed[0]["label"] = changed[0]["label"] + " (renamed)"
-    folder = _write(tmp_path / "c", {"kg_nodes.csv": changed, "kg_edges.csv": [dict(e) for e in EDGES],
-                                     "kg_chunks.csv": [dict(c) for c in CHUNKS]})
+    folder = _write(
+        tmp_path / "c",
+        {"kg_nodes.csv": changed, "kg_edges.csv": [dict(e) for e in EDGES], "kg_chunks.csv": [dict(c) for c in CHUNKS]},
+    )
     with KnowledgeGraph.open() as kg:
         kg.load(KG)
         size = len(kg)
@@ -164,7 +172,8 @@ STEP = st.one_of(
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(STEP, min_size=1, max_size=5))
 def test_loads_ingests_and_retractions_keep_the_live_edges_equal_to_the_model(
-        tmp_path_factory: pytest.TempPathFactory, steps: list) -> None:
+    tmp_path_factory: pytest.TempPathFactory, steps: list
+) -> None:
     """After every step the store's live relations (and node labels) are the model's; a refused step changes
     nothing. Ingests add a relation between two nodes of an earlier row (linked by id), retractions take back a
     relation of the model, a load merges a folder (a retracted id in it is a conflict: its stored description
@@ -176,8 +185,13 @@ def test_loads_ingests_and_retractions_keep_the_live_edges_equal_to_the_model(
     dead: set[str] = set()
     with KnowledgeGraph.open() as kg:
         kg.load(KG)  # the whole example first: ingests and retractions have something to work on
-        model.update({(name, r[KEYS[name]]): r for name, rows in
-                      (("kg_nodes.csv", NODES), ("kg_edges.csv", EDGES), ("kg_chunks.csv", CHUNKS)) for r in rows})
+        model.update(
+            {
+                (name, r[KEYS[name]]): r
+                for name, rows in (("kg_nodes.csv", NODES), ("kg_edges.csv", EDGES), ("kg_chunks.csv", CHUNKS))
+                for r in rows
+            }
+        )
         live |= {e["edge_id"] for e in EDGES}
         for i, (kind, arg, extra) in enumerate(steps):
             before = sorted(kg)
@@ -195,14 +209,31 @@ def test_loads_ingests_and_retractions_keep_the_live_edges_equal_to_the_model(
                     live |= {e["edge_id"] for e in arg["kg_edges.csv"]}
             elif kind == "ingest":  # a relation from an edge's source to its target, under a new id
                 src, dst = by_id[arg["src"]], by_id[arg["dst"]]
-                payload = {"entities": [
-                    {"id": "E_" + src["node_id"], "label": src["label"], "type": "individual",
-                     "ontology_class": src["class"]},
-                    {"id": "E_" + dst["node_id"], "label": dst["label"], "type": "individual",
-                     "ontology_class": dst["class"]}],
-                    "relations": [{"id": f"R_{i}", "source_id": "E_" + src["node_id"], "predicate": extra,
-                                   "target_id": "E_" + dst["node_id"],
-                                   "evidence": {"chunk_text": f"{src['label']} {dst['label']}"}}]}
+                payload = {
+                    "entities": [
+                        {
+                            "id": "E_" + src["node_id"],
+                            "label": src["label"],
+                            "type": "individual",
+                            "ontology_class": src["class"],
+                        },
+                        {
+                            "id": "E_" + dst["node_id"],
+                            "label": dst["label"],
+                            "type": "individual",
+                            "ontology_class": dst["class"],
+                        },
+                    ],
+                    "relations": [
+                        {
+                            "id": f"R_{i}",
+                            "source_id": "E_" + src["node_id"],
+                            "predicate": extra,
+                            "target_id": "E_" + dst["node_id"],
+                            "evidence": {"chunk_text": f"{src['label']} {dst['label']}"},
+                        }
+                    ],
+                }
                 report = kg.ingest(payload, domain="kg")
                 if report.accepted:
                     live.add(f"R_{i}")

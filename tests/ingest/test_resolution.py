@@ -42,10 +42,21 @@ def test_the_extraction_of_a_known_text_adds_no_second_person(kg: KnowledgeGraph
     chunk the evidence."""
     hong, beta = _node("홍길동"), _node("베타")
     text = "홍길동은 베타에 자문으로 일한다."
-    report = kg.ingest({"entities": [_entity("E_" + hong["node_id"], "홍길동", "Person"),
-                                     _entity("E_9", "베타", "Company")],
-                        "relations": [{"id": "R_1", "source_id": "E_" + hong["node_id"], "predicate": "worksFor",
-                                       "target_id": "E_9", "evidence": {"chunk_text": text}}]}, domain="kg")
+    report = kg.ingest(
+        {
+            "entities": [_entity("E_" + hong["node_id"], "홍길동", "Person"), _entity("E_9", "베타", "Company")],
+            "relations": [
+                {
+                    "id": "R_1",
+                    "source_id": "E_" + hong["node_id"],
+                    "predicate": "worksFor",
+                    "target_id": "E_9",
+                    "evidence": {"chunk_text": text},
+                }
+            ],
+        },
+        domain="kg",
+    )
     assert report.accepted, report.errors
     assert report.linked == {"E_" + hong["node_id"]: hong["node_id"], "E_9": beta["node_id"]}
     assert report.created == []
@@ -64,8 +75,9 @@ def test_a_name_written_differently_links_and_is_learned_as_an_alias(kg: Knowled
 
 
 def test_a_name_of_several_nodes_is_an_error_listing_them(kg: KnowledgeGraph) -> None:
-    first = kg.ingest({"entities": [_entity("E_a", "김민수", "Person"), _entity("E_b", "김 민수", "Person")]},
-                      domain="kg")
+    first = kg.ingest(
+        {"entities": [_entity("E_a", "김민수", "Person"), _entity("E_b", "김 민수", "Person")]}, domain="kg"
+    )
     assert first.accepted and sorted(first.created) == ["E_a", "E_b"]
     size = len(kg)
     again = kg.ingest({"entities": [_entity("E_c", "김민수", "Person")]}, domain="kg")

@@ -62,11 +62,24 @@ def test_a_retracted_relation_is_not_walked_and_its_retraction_is_recorded(kg: K
 def test_a_triple_another_relation_asserts_stays(kg: KnowledgeGraph) -> None:
     edge = _employer_edge("p_hong")
     text = next(c["text"] for c in _csv("kg", "kg_chunks.csv") if c["chunk_id"] == edge["chunk_id"])
-    report = kg.ingest({"entities": [  # resolved to the stored nodes by the ids after E_
-        {"id": "E_p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
-        {"id": "E_" + edge["dst"], "label": "에이크미", "type": "individual", "ontology_class": "Company"}],
-        "relations": [{"id": "R_again", "source_id": "E_p_hong", "predicate": "worksFor",
-                       "target_id": "E_" + edge["dst"], "evidence": {"chunk_text": text}}]}, domain="kg")
+    report = kg.ingest(
+        {
+            "entities": [  # resolved to the stored nodes by the ids after E_
+                {"id": "E_p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
+                {"id": "E_" + edge["dst"], "label": "에이크미", "type": "individual", "ontology_class": "Company"},
+            ],
+            "relations": [
+                {
+                    "id": "R_again",
+                    "source_id": "E_p_hong",
+                    "predicate": "worksFor",
+                    "target_id": "E_" + edge["dst"],
+                    "evidence": {"chunk_text": text},
+                }
+            ],
+        },
+        domain="kg",
+    )
     assert report.accepted, report.errors
     done = kg.retract([edge["edge_id"]], reason="duplicate of R_again")
     assert done.triples_removed == 0
@@ -81,10 +94,16 @@ def test_a_node_is_retracted_with_its_relations(kg: KnowledgeGraph) -> None:
     assert not list(kg.triples((None, ONT.target, mint("kg", "node", "c_beta"))))
 
 
-@pytest.mark.parametrize(("edges", "nodes", "reason"), [
-    (["r_nowhere"], [], "x"), ([], ["p_nobody"], "x"), (["r01"], [], "  "), ([], [], "x"),
-    (["r01", "r_nowhere"], [], "one bad id refuses the whole retraction"),
-])
+@pytest.mark.parametrize(
+    ("edges", "nodes", "reason"),
+    [
+        (["r_nowhere"], [], "x"),
+        ([], ["p_nobody"], "x"),
+        (["r01"], [], "  "),
+        ([], [], "x"),
+        (["r01", "r_nowhere"], [], "one bad id refuses the whole retraction"),
+    ],
+)
 def test_bad_retractions_change_nothing(kg: KnowledgeGraph, edges: list[str], nodes: list[str], reason: str) -> None:
     before = sorted(kg)
     with pytest.raises(InputError):
@@ -107,11 +126,17 @@ def _shortest(live: list[dict[str, str]], start: str) -> int | None:
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(st.lists(st.sampled_from([e["edge_id"] for e in TRANSFERS]), min_size=1, max_size=4,
-                               unique=True), min_size=1, max_size=3),
-       starts=st.lists(st.sampled_from(STARTS), min_size=1, max_size=4, unique=True))
-def test_retractions_keep_path_answers_equal_to_a_walk_over_the_live_transfers(steps: list[list[str]],
-                                                                               starts: list[str]) -> None:
+@given(
+    steps=st.lists(
+        st.lists(st.sampled_from([e["edge_id"] for e in TRANSFERS]), min_size=1, max_size=4, unique=True),
+        min_size=1,
+        max_size=3,
+    ),
+    starts=st.lists(st.sampled_from(STARTS), min_size=1, max_size=4, unique=True),
+)
+def test_retractions_keep_path_answers_equal_to_a_walk_over_the_live_transfers(
+    steps: list[list[str]], starts: list[str]
+) -> None:
     gone: set[str] = set()
     with KnowledgeGraph.open() as kg:
         kg.load(example_dataset("onchain"))

@@ -55,13 +55,32 @@ def _onchain(folder: Path, nodes: int, edges: int, *, labels: dict[int, str] | N
     """A valid on-chain folder: ``nodes`` addresses, ``edges`` transfers in a ring (line of edge k = k + 2)."""
     folder.mkdir(parents=True, exist_ok=True)
     labels = labels or {}
-    _write(folder / "onchain_nodes.csv", NODE_COLS, [
-        {"node_id": f"n{i}", "address": _address(i), "onto_class": "Wallet", "label": labels.get(i, "")}
-        for i in range(nodes)])
-    _write(folder / "onchain_edges.csv", EDGE_COLS, [
-        {"edge_id": f"e{k}", "rel": "transfer", "from": f"n{k % nodes}", "to": f"n{(k + 1) % nodes}",
-         "tx_hash": "0x" + hashlib.sha256(f"tx{k}".encode()).hexdigest(), "value": str(10**20 + k), "token": "ETH",
-         "block_number": str(1000 + k), "timestamp": str(1_600_000_000 + k)} for k in range(edges)])
+    _write(
+        folder / "onchain_nodes.csv",
+        NODE_COLS,
+        [
+            {"node_id": f"n{i}", "address": _address(i), "onto_class": "Wallet", "label": labels.get(i, "")}
+            for i in range(nodes)
+        ],
+    )
+    _write(
+        folder / "onchain_edges.csv",
+        EDGE_COLS,
+        [
+            {
+                "edge_id": f"e{k}",
+                "rel": "transfer",
+                "from": f"n{k % nodes}",
+                "to": f"n{(k + 1) % nodes}",
+                "tx_hash": "0x" + hashlib.sha256(f"tx{k}".encode()).hexdigest(),
+                "value": str(10**20 + k),
+                "token": "ETH",
+                "block_number": str(1000 + k),
+                "timestamp": str(1_600_000_000 + k),
+            }
+            for k in range(edges)
+        ],
+    )
     return folder
 
 
@@ -184,7 +203,9 @@ def test_a_failed_bulk_load_drops_the_query_worker(tmp_path: Path) -> None:
     store.close()
 
 
-def test_a_store_left_by_a_killed_bulk_load_is_emptied_on_open(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_store_left_by_a_killed_bulk_load_is_emptied_on_open(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     """What a SIGKILL during a bulk load leaves (some data, the marker) is cleared when the store is opened."""
     store = OxigraphStore(tmp_path / "db")
     store.add_ntriples("<urn:a> <urn:p> <urn:b> .\n<urn:b> <urn:p> <urn:c> .\n")
@@ -221,7 +242,9 @@ def test_a_stream_is_read_once(tmp_path: Path) -> None:
 # --- SHACL at load -----------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["onchain", "kg", "pages", pytest.param("onchain-real", marks=pytest.mark.slow), "planted"])
+@pytest.mark.parametrize(
+    "name", ["onchain", "kg", "pages", pytest.param("onchain-real", marks=pytest.mark.slow), "planted"]
+)
 def test_the_compiled_shapes_judge_a_loaded_batch_as_pyshacl_does(name: str, tmp_path: Path) -> None:
     """The load validates with the compiled shapes; on whole batches (the bundled examples, and one with a label
     the shapes refuse) they report exactly what pyshacl reports."""
@@ -255,9 +278,13 @@ def test_small_batches_are_validated_whole_and_large_ones_row_by_row(tmp_path: P
         assert big.shacl.resources == 1_000 + 2 * 3_000 + 1
         # every line written: the ring's 3,000 edges repeat each of its 1,000 plain triples three times
         assert big.shacl.triples == big.triples_added + 2_000
-        assert big.as_dict()["shacl"] == {"mode": "rows", "resources": big.shacl.resources,
-                                          "triples": big.shacl.triples, "sampled_shapes": [],
-                                          "sample_resources": 0}
+        assert big.as_dict()["shacl"] == {
+            "mode": "rows",
+            "resources": big.shacl.resources,
+            "triples": big.shacl.triples,
+            "sampled_shapes": [],
+            "sample_resources": 0,
+        }
     with KnowledgeGraph.open() as kg:
         sampled = kg.load(folder, shacl="sample")
         # two tables of at most 200 sampled rows, one signature each, and the endpoints of sampled edges
@@ -327,7 +354,9 @@ def test_sampled_edges_come_with_the_neighbours_their_shapes_need(tmp_path: Path
     for _ in load.chunks():
         pass
     assert load.shacl.mode == "sampled"
-    assert load.shacl.resources > 2 * ShaclSample.per_table + 1  # reservoirs and the dataset, plus endpoints outside the node sample
+    assert (
+        load.shacl.resources > 2 * ShaclSample.per_table + 1
+    )  # reservoirs and the dataset, plus endpoints outside the node sample
 
 
 @pytest.mark.parametrize("value", ["yes", 1, "FULL", None])
@@ -355,15 +384,40 @@ def test_the_sample_is_seeded_and_bounded() -> None:
 # --- escaping ----------------------------------------------------------------------------------------------------
 
 _cell = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1, max_size=40)
-_tricky = st.one_of(_cell, st.sampled_from(['"', "\\", '\\"', "a\nb", "a\r\nb", "\t", "\x7f", "\x1b[0m", "𝔘𝔫𝔦", "🦀",
-                                            "\u2028", "\ufeff", "<>{}|^`", "%41%", "a b", "é"]))
+_tricky = st.one_of(
+    _cell,
+    st.sampled_from(
+        [
+            '"',
+            "\\",
+            '\\"',
+            "a\nb",
+            "a\r\nb",
+            "\t",
+            "\x7f",
+            "\x1b[0m",
+            "𝔘𝔫𝔦",
+            "🦀",
+            "\u2028",
+            "\ufeff",
+            "<>{}|^`",
+            "%41%",
+            "a b",
+            "é",
+        ]
+    ),
+)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(ids=st.lists(_tricky, min_size=1, max_size=6, unique_by=str.strip), labels=st.lists(_tricky, min_size=6, max_size=6),
-       raws=st.lists(_tricky, min_size=6, max_size=6))
-def test_any_cell_text_round_trips_through_the_store(tmp_path_factory: pytest.TempPathFactory, ids: list[str],
-                                                     labels: list[str], raws: list[str]) -> None:
+@given(
+    ids=st.lists(_tricky, min_size=1, max_size=6, unique_by=str.strip),
+    labels=st.lists(_tricky, min_size=6, max_size=6),
+    raws=st.lists(_tricky, min_size=6, max_size=6),
+)
+def test_any_cell_text_round_trips_through_the_store(
+    tmp_path_factory: pytest.TempPathFactory, ids: list[str], labels: list[str], raws: list[str]
+) -> None:
     ids = [i for i in ids if i.strip()]
     if not ids:
         return
@@ -377,8 +431,13 @@ def test_any_cell_text_round_trips_through_the_store(tmp_path_factory: pytest.Te
         except DatasetError as exc:
             # two raw cells that happen to normalise to one address; a character the text policy refuses (an
             # invisible one, a control, mixed scripts in an id); two ids equal once NFKC-normalised
-            assert all("already used" in p.reason or " is not allowed" in p.reason or "mixes the" in p.reason
-                       or "duplicate node_id" in p.reason for p in exc.problems), exc.problems
+            assert all(
+                "already used" in p.reason
+                or " is not allowed" in p.reason
+                or "mixes the" in p.reason
+                or "duplicate node_id" in p.reason
+                for p in exc.problems
+            ), exc.problems
             return
         rows = kg.select("""
             PREFIX ont: <https://w3id.org/ont-platform/core#>
@@ -386,10 +445,13 @@ def test_any_cell_text_round_trips_through_the_store(tmp_path_factory: pytest.Te
             PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
             SELECT ?n ?id ?raw ?label WHERE { ?n ont:id ?id OPTIONAL { ?n oc:rawAddress ?raw }
                                               OPTIONAL { ?n rdfs:label ?label } }""")
-    got = {str(r["id"]): (str(r["raw"]) if r["raw"] is not None else "", str(r["label"]) if r["label"] is not None else "")
-           for r in rows}
-    assert got == {unicodedata.normalize("NFKC", n["node_id"].strip()): (n["address"].strip(), n["label"].strip())
-                   for n in nodes}
+    got = {
+        str(r["id"]): (str(r["raw"]) if r["raw"] is not None else "", str(r["label"]) if r["label"] is not None else "")
+        for r in rows
+    }
+    assert got == {
+        unicodedata.normalize("NFKC", n["node_id"].strip()): (n["address"].strip(), n["label"].strip()) for n in nodes
+    }
     # and the IRI of each node is the one namespaces.mint gives
     from ont_platform.namespaces import mint
 
@@ -414,7 +476,7 @@ def test_a_bad_byte_past_the_first_block_is_reported_at_its_offset(tmp_path: Pat
 
 def test_chunks_hold_whole_lines_and_count_them() -> None:
     writer = ChunkWriter(chunk_chars=100)
-    out = [c for t in (f"<urn:s{i}> <urn:p> \"{i}\" .\n" for i in range(50)) if (c := writer.add(t)) is not None]
+    out = [c for t in (f'<urn:s{i}> <urn:p> "{i}" .\n' for i in range(50)) if (c := writer.add(t)) is not None]
     last = writer.flush()
     assert writer.flush() is None
     chunks = [*out, *([last] if last is not None else [])]

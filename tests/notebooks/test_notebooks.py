@@ -72,8 +72,11 @@ def text(cell: Any) -> str:
 
 
 def pngs(cell: Any) -> list[bytes]:
-    return [base64.b64decode(out.data["image/png"]) for out in cell.outputs
-            if out.output_type in ("display_data", "execute_result") and "image/png" in out.data]
+    return [
+        base64.b64decode(out.data["image/png"])
+        for out in cell.outputs
+        if out.output_type in ("display_data", "execute_result") and "image/png" in out.data
+    ]
 
 
 def assert_ran_cleanly(nb: Any) -> None:
@@ -110,8 +113,14 @@ def shown(cell: Any) -> list[tuple[Any, ...]]:
         if o.output_type == "stream":
             out.append(("stream", o.name, o.text))
         elif o.output_type in ("display_data", "execute_result"):
-            out.append((o.output_type, o.data.get("text/plain"), o.data.get("text/html"),
-                        sorted(k for k in o.data if k.startswith("image/"))))
+            out.append(
+                (
+                    o.output_type,
+                    o.data.get("text/plain"),
+                    o.data.get("text/html"),
+                    sorted(k for k in o.data if k.startswith("image/")),
+                )
+            )
         else:
             out.append((o.output_type, o.get("ename"), o.get("evalue")))
     return out
@@ -173,8 +182,11 @@ def test_explore_ontology_lists_classes_with_both_labels(explore: Any) -> None:
 
 def test_explore_ontology_draws_the_hierarchy(explore: Any) -> None:
     lines = text(tagged(explore, "hierarchy")).splitlines()
-    depth = {line.strip().split()[0]: len(line) - len(line.lstrip()) for line in lines if line.strip()
-             and not line.startswith("==")}
+    depth = {
+        line.strip().split()[0]: len(line) - len(line.lstrip())
+        for line in lines
+        if line.strip() and not line.startswith("==")
+    }
     assert depth["oc:Address"] < depth["oc:Exchange"] < depth["oc:ExchangeDeposit"]
     assert depth["oc:Contract"] < depth["oc:DeFiContract"] < depth["oc:Dex"]
     assert depth["kg:Organization"] < depth["kg:Company"]
@@ -311,9 +323,11 @@ def test_text_joins_stream_pieces_as_the_kernel_wrote_them() -> None:
     from nbformat.v4 import new_code_cell, new_output
 
     cell = new_code_cell("print(...)")
-    cell.outputs = [new_output("stream", name="stdout", text="0 violations ->"),
-                    new_output("stream", name="stdout", text=" conforms\n"),
-                    new_output("execute_result", data={"text/plain": "3"}, execution_count=1)]
+    cell.outputs = [
+        new_output("stream", name="stdout", text="0 violations ->"),
+        new_output("stream", name="stdout", text=" conforms\n"),
+        new_output("execute_result", data={"text/plain": "3"}, execution_count=1),
+    ]
     assert text(cell) == "0 violations -> conforms\n3\n"
 
 
@@ -339,8 +353,11 @@ def names(node: dict[str, str]) -> list[str]:
 def grounded(edge: dict[str, str], nodes: dict[str, dict[str, str]], chunks: dict[str, str]) -> bool:
     """The seed 003 rule: marked grounded, its chunk exists, and the chunk names both ends."""
     chunk = chunks.get(edge["chunk_id"])
-    return (edge["grounded"] == "true" and chunk is not None
-            and all(any(n in chunk for n in names(nodes[end])) for end in (edge["src"], edge["dst"])))
+    return (
+        edge["grounded"] == "true"
+        and chunk is not None
+        and all(any(n in chunk for n in names(nodes[end])) for end in (edge["src"], edge["dst"]))
+    )
 
 
 # question -> (a name of the start node, the relations walked in order (^rel: backwards), class of the answer)
@@ -348,8 +365,11 @@ CHAINS = {
     "이민지가 다니는 회사는 어느 도시에 있나요?": ("이민지", r"worksFor locatedIn( partOf)*", "City"),
     "Which city is the company Minji Lee works for in?": ("Minji Lee", r"worksFor locatedIn( partOf)*", "City"),
     "정하늘이 일하는 단체는 어느 나라에 있나요?": ("정하늘", r"worksFor locatedIn( partOf)*", "Country"),
-    "Which country is the city that Epsilon Soft is located in part of?":
-        ("Epsilon Soft", r"locatedIn( partOf)*", "Country"),
+    "Which country is the city that Epsilon Soft is located in part of?": (
+        "Epsilon Soft",
+        r"locatedIn( partOf)*",
+        "Country",
+    ),
     "감마랩스가 인수한 회사는 어느 도시에 있나요?": ("감마랩스", r"acquired locatedIn( partOf)*", "City"),
     "Which continent is Tokyo in?": ("Tokyo", r"partOf( partOf)*", "Continent"),
     "Who founded Gamma Labs?": ("Gamma Labs", r"\^foundedBy", "Person"),
@@ -365,8 +385,9 @@ def walk_tables(start_name: str, pattern: str, cls: str, max_hops: int = 3) -> s
     steps += [(dst, "^" + rel, src) for src, rel, dst in list(steps)]
     ends, frontier = set(), [(start, "")]
     for _ in range(max_hops):
-        frontier = [(dst, f"{walked} {rel}".strip()) for node, walked in frontier for src, rel, dst in steps
-                    if src == node]
+        frontier = [
+            (dst, f"{walked} {rel}".strip()) for node, walked in frontier for src, rel, dst in steps if src == node
+        ]
         ends |= {node for node, walked in frontier if re.fullmatch(pattern, walked) and nodes[node]["class"] == cls}
     return ", ".join(sorted(ends))
 
@@ -408,8 +429,11 @@ def test_kg_people_first_answer_is_displayed_with_its_path(kg_people: Any) -> No
     cell = tagged(kg_people, "first-answer")
     out = text(cell)
     question = re.search(r"^question: (.+)$", out, re.M).group(1)  # type: ignore[union-attr]
-    expected = next(json.loads(line) for line in (KG_DATA / "questions.jsonl").read_text("utf-8").splitlines()
-                    if line and json.loads(line)["question"] == question)["expected"]
+    expected = next(
+        json.loads(line)
+        for line in (KG_DATA / "questions.jsonl").read_text("utf-8").splitlines()
+        if line and json.loads(line)["question"] == question
+    )["expected"]
     assert f"decision: {expected['decision']}" in out and f"answer:   {expected['answer']}" in out
     assert "reason:   " in out
     html = [o.data["text/html"] for o in cell.outputs if o.output_type == "execute_result"]
@@ -490,7 +514,7 @@ def test_kg_people_trace_shows_every_query(kg_people: Any) -> None:
     out = text(tagged(kg_people, "trace"))
     first, counts, *rest = out.splitlines()
     ran, distinct = map(int, re.fullmatch(r"(\d+) queries ran, (\d+) distinct:", counts).groups())  # type: ignore
-    runs = [list(map(int, line[len("--- run "):].split(", "))) for line in rest if line.startswith("--- run ")]
+    runs = [list(map(int, line[len("--- run ") :].split(", "))) for line in rest if line.startswith("--- run ")]
     assert len(runs) == distinct and sorted(n for r in runs for n in r) == list(range(1, ran + 1))
     bodies = re.split(r"^--- run .*\n", "\n".join(rest) + "\n", flags=re.M)[1:]
     for body in bodies:

@@ -119,6 +119,7 @@ def url_fetches(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 @pytest.fixture
 def world(url_fetches: list[object], monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     import owlready2  # a core dependency; imported here so the URL guard above is in place first
+
     # HermiT's default heap (2 GB) is far more than these ontologies need.
     monkeypatch.setattr(owlready2.reasoning, "JAVA_MEMORY", 512)
     w = owlready2.World()

@@ -38,8 +38,14 @@ def _questions(data: st.DataObject, ids: list[str], count: int) -> list[str]:
     for _ in range(count):
         template = data.draw(st.sampled_from(TEMPLATES))
         target = data.draw(st.sampled_from(TARGETS))
-        out.append(template.format(s=data.draw(st.sampled_from(ids)), t=data.draw(st.sampled_from(ids)),
-                                   n=data.draw(st.integers(1, 4)), c=data.draw(st.sampled_from(_labels(target)))))
+        out.append(
+            template.format(
+                s=data.draw(st.sampled_from(ids)),
+                t=data.draw(st.sampled_from(ids)),
+                n=data.draw(st.integers(1, 4)),
+                c=data.draw(st.sampled_from(_labels(target))),
+            )
+        )
     return out
 
 
@@ -95,18 +101,34 @@ def _transfer_batch(data: st.DataObject, ids: list[str], classes: dict[str, str]
     """Transfers among stored nodes and one new node per batch (each end listed with its stored class)."""
     new = f"w_new{k}"
     pool = [*ids, new]
-    pairs = data.draw(st.lists(st.tuples(st.sampled_from(pool), st.sampled_from(pool)).filter(lambda p: p[0] != p[1]),
-                               min_size=1, max_size=4), label=f"batch {k}")
+    pairs = data.draw(
+        st.lists(
+            st.tuples(st.sampled_from(pool), st.sampled_from(pool)).filter(lambda p: p[0] != p[1]),
+            min_size=1,
+            max_size=4,
+        ),
+        label=f"batch {k}",
+    )
     new_class = data.draw(st.sampled_from(CLASSES), label=f"class of {new}")
     ends = sorted({x for pair in pairs for x in pair})
-    entities = [{"id": x, "label": f"지갑 {x}", "type": "individual",
-                 "ontology_class": new_class if x == new else classes[x]} for x in ends]
+    entities = [
+        {"id": x, "label": f"지갑 {x}", "type": "individual", "ontology_class": new_class if x == new else classes[x]}
+        for x in ends
+    ]
     for entity in entities:
         if entity["id"] == new:
             entity["attributes"] = {"addressNorm": "0xab" + f"{k:038x}"}
-    relations = [{"id": f"R_{k}_{i}", "source_id": a, "predicate": "transfer", "target_id": b,
-                  "attributes": {"txHash": "0x" + f"{k:02x}{i:02x}".rjust(64, "0")},
-                  "evidence": [{"chunk_text": f"{a} 가 {b} 로 보냈다."}]} for i, (a, b) in enumerate(pairs)]
+    relations = [
+        {
+            "id": f"R_{k}_{i}",
+            "source_id": a,
+            "predicate": "transfer",
+            "target_id": b,
+            "attributes": {"txHash": "0x" + f"{k:02x}{i:02x}".rjust(64, "0")},
+            "evidence": [{"chunk_text": f"{a} 가 {b} 로 보냈다."}],
+        }
+        for i, (a, b) in enumerate(pairs)
+    ]
     return {"entities": entities, "relations": relations}
 
 
@@ -132,8 +154,14 @@ def test_after_ingests_the_mirror_equals_a_fresh_read(tmp_path_factory, g, data)
         _as_store_holds(mirror, kg.store)
 
 
-def _ingest(kg: KnowledgeGraph, plain: KnowledgeGraph, data: st.DataObject, ids: list[str],
-            classes: dict[str, str], ingests: int) -> None:
+def _ingest(
+    kg: KnowledgeGraph,
+    plain: KnowledgeGraph,
+    data: st.DataObject,
+    ids: list[str],
+    classes: dict[str, str],
+    ingests: int,
+) -> None:
     """The same batches into both graphs; after each, random questions get the same answers from both."""
     for k in range(ingests):
         batch = _transfer_batch(data, ids, classes, k)
@@ -154,8 +182,10 @@ def test_any_other_write_makes_the_mirror_read_again() -> None:
         kg.load(EXAMPLES / "onchain")
         assert kg.ask(question).to_json()["intent"] == "no_path"
         before = _mirror(kg)
-        mixer = next(str(r["n"]) for r in kg.select(
-            "SELECT ?n WHERE { ?n a <https://w3id.org/ont-platform/onchain#Mixer> } LIMIT 1"))
+        mixer = next(
+            str(r["n"])
+            for r in kg.select("SELECT ?n WHERE { ?n a <https://w3id.org/ont-platform/onchain#Mixer> } LIMIT 1")
+        )
         kg.store.add_ntriples(f"<{mint('onchain', 'node', 'n_w9')}> <{OC.transfer}> <{mixer}> .\n")
         answer = kg.ask(question).to_json()
         assert _mirror(kg) is not before and _mirror(kg).generation == kg.store.generation
@@ -227,7 +257,6 @@ def test_writes_move_the_generation(tmp_path: Path) -> None:
             assert kg.store.generation == seen[-1]  # reads do not count
 
 
-
 def test_a_walk_reads_only_the_nodes_it_reaches() -> None:
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "onchain")
@@ -245,7 +274,9 @@ def test_a_walk_reads_only_the_nodes_it_reaches() -> None:
 def test_a_full_cache_starts_again_and_answers_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     import ont_platform.qa.adjacency as adjacency
 
-    questions = [f"{s} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?" for s in ("n_a1", "n_w9", "n_h1") for k in (1, 2, 3)]
+    questions = [
+        f"{s} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?" for s in ("n_a1", "n_w9", "n_h1") for k in (1, 2, 3)
+    ]
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "onchain")
         expected = _answers(kg, questions)

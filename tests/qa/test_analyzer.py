@@ -17,11 +17,14 @@ def test_an_id_is_one_proper_noun_and_the_words_after_it_stay_whole() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.one_of(st.characters(min_codepoint=0x10000), st.sampled_from(["n_a1", "가", " ", "!", "의"])),
-                max_size=30).map("".join))
+@given(
+    st.lists(
+        st.one_of(st.characters(min_codepoint=0x10000), st.sampled_from(["n_a1", "가", " ", "!", "의"])), max_size=30
+    ).map("".join)
+)
 def test_any_text_with_ids_and_astral_characters_is_analysed_with_spans_into_it(text: str) -> None:
     # kiwipiepy's own pattern words aborted the process on such text; spans must index the text itself
     for m in morphs(text):
         assert 0 <= m.start <= m.end <= len(text)
         if m.tag == "NNP" and "_" in m.form:
-            assert text[m.start:m.end] == m.form
+            assert text[m.start : m.end] == m.form

@@ -32,8 +32,12 @@ def _open(backend: str, request: pytest.FixtureRequest, tmp: Path) -> KnowledgeG
     if backend == "rdflib":
         return KnowledgeGraph.open(backend="rdflib")
     ep: Endpoint = request.getfixturevalue(backend.replace("remote-", "") + "_endpoint")
-    return KnowledgeGraph.open(backend="remote", endpoint=ep.query_url, update_endpoint=ep.update_url,
-                               graph_iri=f"https://w3id.org/ont-platform/graph/test/{uuid.uuid4().hex}")
+    return KnowledgeGraph.open(
+        backend="remote",
+        endpoint=ep.query_url,
+        update_endpoint=ep.update_url,
+        graph_iri=f"https://w3id.org/ont-platform/graph/test/{uuid.uuid4().hex}",
+    )
 
 
 @pytest.fixture(scope="module", params=["onchain", "kg"])
@@ -46,8 +50,9 @@ def reference(request: pytest.FixtureRequest) -> Iterator[tuple[str, dict[str, d
 
 @pytest.mark.remote
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_same_answers_on_every_backend(backend: str, reference: tuple[str, dict[str, dict]],
-                                       request: pytest.FixtureRequest, tmp_path: Path) -> None:
+def test_same_answers_on_every_backend(
+    backend: str, reference: tuple[str, dict[str, dict]], request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
     name, expected = reference
     kg = _open(backend, request, tmp_path)
     try:
@@ -72,9 +77,11 @@ def generated_cache() -> dict[int, tuple[Path, list[tuple[str, int, str]], list[
     return {}
 
 
-def _generated(n: int, tmp_path_factory: pytest.TempPathFactory,
-               cache: dict[int, tuple[Path, list[tuple[str, int, str]], list[dict]]]
-               ) -> tuple[Path, list[tuple[str, int, str]], list[dict]]:
+def _generated(
+    n: int,
+    tmp_path_factory: pytest.TempPathFactory,
+    cache: dict[int, tuple[Path, list[tuple[str, int, str]], list[dict]]],
+) -> tuple[Path, list[tuple[str, int, str]], list[dict]]:
     """A generated dataset of ``n`` transfers, the questions of the scale benchmark from 20 seeded start nodes,
     and the embedded store's answers, each one checked against a networkx breadth-first search first."""
     if n in cache:
@@ -85,8 +92,9 @@ def _generated(n: int, tmp_path_factory: pytest.TempPathFactory,
     generate(n, 11, folder)
     deposits = {row["node_id"] for row in _rows(folder / "onchain_nodes.csv") if row["onto_class"] == "ExchangeDeposit"}
     graph = nx.DiGraph()
-    graph.add_edges_from((row["from"], row["to"]) for row in _rows(folder / "onchain_edges.csv")
-                         if row["rel"] == "transfer")
+    graph.add_edges_from(
+        (row["from"], row["to"]) for row in _rows(folder / "onchain_edges.csv") if row["rel"] == "transfer"
+    )
     senders = sorted((n for n in graph if graph.out_degree(n) > 0), key=lambda n: int(n[2:]))
     starts = random.Random(11).sample(senders, 20)
     questions = [(s, k, f"{s} 에서 {k}-hop 안에 거래소 입금주소에 닿나요?") for k in (1, 2, 3) for s in starts]
@@ -108,7 +116,8 @@ def _generated(n: int, tmp_path_factory: pytest.TempPathFactory,
 
 
 def test_generated_graph_embedded_answers_agree_with_networkx_and_sparql_alone(
-        generated_cache: dict, tmp_path_factory: pytest.TempPathFactory) -> None:
+    generated_cache: dict, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """The scale benchmark's graph shape (hubs, deposits, mixers) at 3,000 transfers, without any server: the
     embedded answers (transfer mirror on) match a networkx search, and SPARQL alone gives the same JSON."""
     from dataclasses import replace
@@ -125,8 +134,13 @@ def test_generated_graph_embedded_answers_agree_with_networkx_and_sparql_alone(
 
 @pytest.mark.remote
 @pytest.mark.parametrize("backend", ["remote-oxigraph", "remote-virtuoso"])
-def test_generated_graph_same_answers_on_servers(backend: str, generated_cache: dict, request: pytest.FixtureRequest,
-                                                  tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> None:
+def test_generated_graph_same_answers_on_servers(
+    backend: str,
+    generated_cache: dict,
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    tmp_path: Path,
+) -> None:
     folder, questions, expected = _generated(GENERATED_SIZE[backend], tmp_path_factory, generated_cache)
     kg = _open(backend, request, tmp_path)
     try:

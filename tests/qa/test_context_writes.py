@@ -57,8 +57,6 @@ def test_loading_another_domain_keeps_the_first_domain_s_context() -> None:
             kg.ask(question)
 
 
-
-
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(payload=valid_payloads(domain="kg"))
 def test_the_module_level_ingest_on_a_graph_keeps_its_state_current(payload: dict[str, Any]) -> None:
@@ -79,13 +77,16 @@ def _renamed(payload: dict[str, Any], prefix: str) -> dict[str, Any]:
     """The payload with every entity and relation id (and entity label) prefixed, so that a later batch adds new
     nodes instead of re-typing (and being refused for) the ids of an earlier one, or being resolved to an
     earlier node of the same name (ont_platform.ingest.resolve)."""
+
     def tag(ident: str) -> str:  # keep the E_/R_ prefix the guard requires
         return ident[:2] + prefix + ident[2:]
 
     out = dict(payload)
     out["entities"] = [{**e, "id": tag(e["id"]), "label": prefix + e["label"]} for e in payload.get("entities", [])]
-    out["relations"] = [{**r, "id": tag(r["id"]), "source_id": tag(r["source_id"]),
-                         "target_id": tag(r["target_id"])} for r in payload.get("relations", [])]
+    out["relations"] = [
+        {**r, "id": tag(r["id"]), "source_id": tag(r["source_id"]), "target_id": tag(r["target_id"])}
+        for r in payload.get("relations", [])
+    ]
     return out
 
 
@@ -124,16 +125,33 @@ def _batch() -> dict[str, Any]:
     """A new wallet sending to the dormant wallet D4, and D4 sending to a deposit address."""
     return {
         "entities": [
-            {"id": "E_new", "label": "신규 지갑 N1", "type": "individual", "ontology_class": "Wallet",
-             "attributes": {"addressNorm": NEW}},
+            {
+                "id": "E_new",
+                "label": "신규 지갑 N1",
+                "type": "individual",
+                "ontology_class": "Wallet",
+                "attributes": {"addressNorm": NEW},
+            },
             {"id": "n_d4", "label": "휴면 지갑 D4", "type": "individual", "ontology_class": "Wallet"},
             {"id": "n_ex2", "label": "거래소 Y 입금주소 1", "type": "individual", "ontology_class": "ExchangeDeposit"},
         ],
         "relations": [
-            {"id": "R_n1", "source_id": "E_new", "predicate": "transfer", "target_id": "n_d4",
-             "attributes": {"txHash": "0x" + "a" * 64}, "evidence": [{"chunk_text": "N1 이 D4 로 보냈다."}]},
-            {"id": "R_n2", "source_id": "n_d4", "predicate": "transfer", "target_id": "n_ex2",
-             "attributes": {"txHash": "0x" + "b" * 64}, "evidence": [{"chunk_text": "D4 가 거래소로 보냈다."}]},
+            {
+                "id": "R_n1",
+                "source_id": "E_new",
+                "predicate": "transfer",
+                "target_id": "n_d4",
+                "attributes": {"txHash": "0x" + "a" * 64},
+                "evidence": [{"chunk_text": "N1 이 D4 로 보냈다."}],
+            },
+            {
+                "id": "R_n2",
+                "source_id": "n_d4",
+                "predicate": "transfer",
+                "target_id": "n_ex2",
+                "attributes": {"txHash": "0x" + "b" * 64},
+                "evidence": [{"chunk_text": "D4 가 거래소로 보냈다."}],
+            },
         ],
     }
 
@@ -159,6 +177,7 @@ def onchain() -> Iterator[KnowledgeGraph]:
 @pytest.fixture
 def count_builds(monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
     """Call it to start recording the domains whose question context is built from scratch."""
+
     def start() -> list[str]:
         builds: list[str] = []
         real = kg_module.build_context
@@ -173,8 +192,9 @@ def count_builds(monkeypatch: pytest.MonkeyPatch) -> Callable[[], list[str]]:
     return start
 
 
-def test_an_ingest_keeps_the_context_and_its_names_answer(onchain: KnowledgeGraph,
-                                                          count_builds: Callable[[], list[str]]) -> None:
+def test_an_ingest_keeps_the_context_and_its_names_answer(
+    onchain: KnowledgeGraph, count_builds: Callable[[], list[str]]
+) -> None:
     before = onchain.ask(QUESTIONS[1]).to_json()
     assert before["path"] == [] and "그래프에 없는 노드" in before["answer_ko"]  # not a node yet
     builds = count_builds()
@@ -184,20 +204,25 @@ def test_an_ingest_keeps_the_context_and_its_names_answer(onchain: KnowledgeGrap
         assert answer["intent"] == "path_exists" and answer["path"][-1]["to"] == "n_ex2", question
     assert builds == []  # the lexicon was extended, not rebuilt
     _same(onchain.context("onchain").lexicon, _fresh(onchain, "onchain"))
-    refused = onchain.ingest({"entities": [{"id": "E_new", "label": "x", "type": "individual",
-                                            "ontology_class": "Mixer"}]}, config=LENIENT)
+    refused = onchain.ingest(
+        {"entities": [{"id": "E_new", "label": "x", "type": "individual", "ontology_class": "Mixer"}]}, config=LENIENT
+    )
     assert not refused.accepted and builds == []
 
 
-def test_import_rdf_drops_the_context(onchain: KnowledgeGraph, tmp_path: Path,
-                                      count_builds: Callable[[], list[str]]) -> None:
+def test_import_rdf_drops_the_context(
+    onchain: KnowledgeGraph, tmp_path: Path, count_builds: Callable[[], list[str]]
+) -> None:
     onchain.ask(QUESTIONS[0])
     builds = count_builds()
     extra = tmp_path / "extra.nt"
     node = "https://w3id.org/ont-platform/id/onchain/node/n_imported"
-    extra.write_text(f'<{node}> <https://w3id.org/ont-platform/core#id> "n_imported" .\n'
-                     f'<{node}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> '
-                     "<https://w3id.org/ont-platform/onchain#Wallet> .\n", encoding="utf-8")
+    extra.write_text(
+        f'<{node}> <https://w3id.org/ont-platform/core#id> "n_imported" .\n'
+        f"<{node}> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> "
+        "<https://w3id.org/ont-platform/onchain#Wallet> .\n",
+        encoding="utf-8",
+    )
     assert onchain.import_rdf(extra, check=False) == 2  # a wallet without an address: the shapes would refuse it
     assert "n_imported" in onchain.ask("n_imported 의 클래스는?").to_json()["cited_nodes"]
     assert builds == ["onchain"]

@@ -29,8 +29,11 @@ def _rows(domain: str, name: str) -> list[dict[str, str]]:
 
 def _located_in(place: str, cls: str) -> set[str]:
     classes = {r["node_id"]: r["class"] for r in _rows("kg", "kg_nodes.csv")}
-    return {e["src"] for e in _rows("kg", "kg_edges.csv")
-            if e["rel"] == "locatedIn" and e["dst"] == place and e["grounded"] == "true" and classes[e["src"]] == cls}
+    return {
+        e["src"]
+        for e in _rows("kg", "kg_edges.csv")
+        if e["rel"] == "locatedIn" and e["dst"] == place and e["grounded"] == "true" and classes[e["src"]] == cls
+    }
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +44,13 @@ def films() -> Iterator[KnowledgeGraph]:
     kg.close()
 
 
-@pytest.mark.parametrize("question", [
-    "회사 중에서 서울에 본사가 있는 곳은?",
-    "Show me the companies headquartered in Seoul.",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "회사 중에서 서울에 본사가 있는 곳은?",
+        "Show me the companies headquartered in Seoul.",
+    ],
+)
 def test_a_class_named_before_the_start_filters_the_answers(kg_kg: KnowledgeGraph, question: str) -> None:
     expected = _located_in("pl_seoul", "Company")
     everything = {e["src"] for e in _rows("kg", "kg_edges.csv") if e["rel"] == "locatedIn" and e["dst"] == "pl_seoul"}
@@ -81,10 +87,13 @@ def test_a_bare_verb_stem_cue_keeps_its_own_lemma() -> None:
     assert label_pattern("닿")[0] == label_pattern("닿다")[0]
 
 
-@pytest.mark.parametrize("question", [
-    "n_hot1은 뭐 하는 주소예요?",
-    "0x03EbcEFf59A7298D2eb4b7A19fEB48046D2D057b 이 주소는 뭐 하는 주소예요?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "n_hot1은 뭐 하는 주소예요?",
+        "0x03EbcEFf59A7298D2eb4b7A19fEB48046D2D057b 이 주소는 뭐 하는 주소예요?",
+    ],
+)
 def test_a_class_said_of_the_start_asks_what_it_is(onchain_kg: KnowledgeGraph, question: str) -> None:
     classes = {r["node_id"]: r for r in _rows("onchain", "onchain_nodes.csv")}
     answer = onchain_kg.ask(question)
@@ -106,10 +115,13 @@ def test_a_length_after_a_named_month_is_that_month(pages_kg: KnowledgeGraph) ->
     assert {m.url for m in answer.matched} == expected and expected
 
 
-@pytest.mark.parametrize("question", [
-    "노출 1000 이상이면서 500 이하인 페이지",
-    "2026년 9월 수정됐고 10월에도 수정된 페이지",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "노출 1000 이상이면서 500 이하인 페이지",
+        "2026년 9월 수정됐고 10월에도 수정된 페이지",
+    ],
+)
 def test_conditions_no_page_can_meet_are_asked_back(pages_kg: KnowledgeGraph, question: str) -> None:
     answer = pages_kg.ask(question)
     assert answer.status == "clarify"
@@ -127,8 +139,7 @@ def test_a_relation_said_as_a_verb_and_again_as_a_noun_is_one_step(films: Knowle
     assert len(answer.path) == 1
 
 
-def test_a_class_heading_an_english_relative_clause_is_where_the_leaving_relation_lands(
-        films: KnowledgeGraph) -> None:
+def test_a_class_heading_an_english_relative_clause_is_where_the_leaving_relation_lands(films: KnowledgeGraph) -> None:
     answer = films.ask("Where is the studio that produced Winter Station headquartered?")
     assert answer.decision == "answer", answer.reason
     studio = answer.path[0].dst
@@ -149,18 +160,23 @@ def test_a_two_syllable_relation_label_is_found_where_the_analyser_splits_it(tmp
     folder = tmp_path / "gen"
     folder.mkdir()
     (folder / "ontology.ttl").write_text(
-        '@prefix x: <https://example.org/g#> . @prefix owl: <http://www.w3.org/2002/07/owl#> .\n'
-        '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n'
+        "@prefix x: <https://example.org/g#> . @prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
         '<https://example.org/g> a owl:Ontology ; <https://w3id.org/ont-platform/core#domainName> "g" .\n'
         'x:A a owl:Class ; rdfs:label "기관"@ko . x:B a owl:Class ; rdfs:label "부서"@ko .\n'
         'x:sup a owl:ObjectProperty ; rdfs:domain x:A ; rdfs:range x:B ; rdfs:label "지원"@ko .\n'
-        'x:spo a owl:ObjectProperty ; rdfs:domain x:B ; rdfs:range x:A ; rdfs:label "후원"@ko .\n', encoding="utf-8")
-    (folder / "kg_nodes.csv").write_text("node_id,class,label,aliases\nnd_1,A,nd_1,\nnd_2,B,nd_2,\nnd_3,A,nd_3,\n"
-                                         "nd_4,B,nd_4,\n", encoding="utf-8")
-    (folder / "kg_edges.csv").write_text("edge_id,src,rel,dst,chunk_id,grounded\ne1,nd_1,sup,nd_2,c1,true\n"
-                                         "e2,nd_2,spo,nd_3,c2,true\ne3,nd_3,sup,nd_4,c3,true\n", encoding="utf-8")
-    (folder / "kg_chunks.csv").write_text("chunk_id,text\nc1,nd_1 nd_2\nc2,nd_2 nd_3\nc3,nd_3 nd_4\n",
-                                          encoding="utf-8")
+        'x:spo a owl:ObjectProperty ; rdfs:domain x:B ; rdfs:range x:A ; rdfs:label "후원"@ko .\n',
+        encoding="utf-8",
+    )
+    (folder / "kg_nodes.csv").write_text(
+        "node_id,class,label,aliases\nnd_1,A,nd_1,\nnd_2,B,nd_2,\nnd_3,A,nd_3,\nnd_4,B,nd_4,\n", encoding="utf-8"
+    )
+    (folder / "kg_edges.csv").write_text(
+        "edge_id,src,rel,dst,chunk_id,grounded\ne1,nd_1,sup,nd_2,c1,true\n"
+        "e2,nd_2,spo,nd_3,c2,true\ne3,nd_3,sup,nd_4,c3,true\n",
+        encoding="utf-8",
+    )
+    (folder / "kg_chunks.csv").write_text("chunk_id,text\nc1,nd_1 nd_2\nc2,nd_2 nd_3\nc3,nd_3 nd_4\n", encoding="utf-8")
     with KnowledgeGraph.open() as kg:
         kg.load(folder, shacl=False)
         answer = kg.ask("nd_1 의 지원의 후원의 지원은?")  # 후원의: 후 + 원 + 의 to the analyser
@@ -179,8 +195,11 @@ def test_one_relation_in_two_clauses_around_the_name_is_two_steps(films: Knowled
 
 def test_two_classes_joined_by_and_ask_for_both_or_are_refused(kg_kg: KnowledgeGraph) -> None:
     classes = {r["node_id"]: r["class"] for r in _rows("kg", "kg_nodes.csv")}
-    in_seoul = {e["src"] for e in _rows("kg", "kg_edges.csv") if e["rel"] == "locatedIn" and e["dst"] == "pl_seoul"
-                and e["grounded"] == "true"}
+    in_seoul = {
+        e["src"]
+        for e in _rows("kg", "kg_edges.csv")
+        if e["rel"] == "locatedIn" and e["dst"] == "pl_seoul" and e["grounded"] == "true"
+    }
     assert {classes[n] for n in in_seoul} > {"Company"}  # the union is more than the companies
     for question in ("서울에 있는 단체랑 회사 전부 말해 봐", "Which companies and organizations are in Seoul?"):
         answer = kg_kg.ask(question)
@@ -208,16 +227,21 @@ def test_a_count_compared_with_a_fraction_is_asked_back(pages_kg: KnowledgeGraph
     answer = pages_kg.ask("Show me pages with 10 clicks or fewer and a bounce rate over 0.75")
     assert answer.status == "clarify" or answer.parsed_filter == "clicks_30d <= 10 AND bounce_rate_30d > 0.75"
     assert pages_kg.ask("클릭 10 이하이고 이탈률 0.75 초과 페이지").parsed_filter == (
-        "clicks_30d <= 10 AND bounce_rate_30d > 0.75")
+        "clicks_30d <= 10 AND bounce_rate_30d > 0.75"
+    )
 
 
 def test_an_english_object_or_agent_fixes_the_direction(kg_kg: KnowledgeGraph) -> None:
-    acquired = [(e["src"], e["dst"]) for e in _rows("kg", "kg_edges.csv")
-                if e["rel"] == "acquired" and e["grounded"] == "true"]
+    acquired = [
+        (e["src"], e["dst"]) for e in _rows("kg", "kg_edges.csv") if e["rel"] == "acquired" and e["grounded"] == "true"
+    ]
     buyer, bought = acquired[0]
     assert not any(dst == buyer for _, dst in acquired)  # nothing acquired the buyer: backward finds nothing
-    names = {r["node_id"]: next(a for a in r["aliases"].split("|") if a.isascii())
-             for r in _rows("kg", "kg_nodes.csv") if r["node_id"] in (buyer, bought)}
+    names = {
+        r["node_id"]: next(a for a in r["aliases"].split("|") if a.isascii())
+        for r in _rows("kg", "kg_nodes.csv")
+        if r["node_id"] in (buyer, bought)
+    }
     refused = kg_kg.ask(f"Which company acquired {names[buyer]}?")
     assert refused.decision == "refuse"  # never the company the buyer acquired, walked the other way
     assert kg_kg.ask(f"Which company was acquired by {names[buyer]}?").answer == bought

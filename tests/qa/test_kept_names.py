@@ -46,24 +46,39 @@ def _batch(k: int, label: str) -> dict[str, Any]:
     return {
         "entities": [
             {"id": "n_a1", "label": "지갑 A1", "type": "individual", "ontology_class": "Wallet"},
-            {"id": new, "label": label, "type": "individual", "ontology_class": "Wallet",
-             "attributes": {"addressNorm": "0xab" + f"{k:038x}"}},
+            {
+                "id": new,
+                "label": label,
+                "type": "individual",
+                "ontology_class": "Wallet",
+                "attributes": {"addressNorm": "0xab" + f"{k:038x}"},
+            },
         ],
-        "relations": [{"id": f"R_{k}", "source_id": "n_a1", "predicate": "transfer", "target_id": new,
-                       "attributes": {"txHash": "0x" + f"{k:04x}".rjust(64, "0")},
-                       "evidence": [{"chunk_text": f"n_a1 가 {new} 로 보냈다."}]}],
+        "relations": [
+            {
+                "id": f"R_{k}",
+                "source_id": "n_a1",
+                "predicate": "transfer",
+                "target_id": new,
+                "attributes": {"txHash": "0x" + f"{k:04x}".rjust(64, "0")},
+                "evidence": [{"chunk_text": f"n_a1 가 {new} 로 보냈다."}],
+            }
+        ],
     }
 
 
-STEPS = st.lists(st.sampled_from(["ask", "ingest", "reopen", "update", "load_other", "read_only", "retract"]),
-                 min_size=1, max_size=7)
+STEPS = st.lists(
+    st.sampled_from(["ask", "ingest", "reopen", "update", "load_other", "read_only", "retract"]), min_size=1, max_size=7
+)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=STEPS, labels=st.lists(st.text("가나다라마바사abcXYZ_ 0123", min_size=2, max_size=8),
-                                    min_size=7, max_size=7))
-def test_kept_names_are_a_fresh_read_after_any_writes(tmp_path_factory: pytest.TempPathFactory,
-                                                       steps: list[str], labels: list[str]) -> None:
+@given(
+    steps=STEPS, labels=st.lists(st.text("가나다라마바사abcXYZ_ 0123", min_size=2, max_size=8), min_size=7, max_size=7)
+)
+def test_kept_names_are_a_fresh_read_after_any_writes(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str], labels: list[str]
+) -> None:
     path = tmp_path_factory.mktemp("kept") / "graph.db"
     kg = KnowledgeGraph.open(path)
     kg.load(EXAMPLES / "onchain", shacl=False)

@@ -55,8 +55,11 @@ def test_kg_corpus(kg_kg: KnowledgeGraph, item: dict) -> None:
     if got["decision"] == "answer":
         for hop in got["path"]:
             edge = EDGES[(hop["src"], hop["rel"], hop["dst"])]
-            assert edge["grounded"] == "true" and _mentions(edge["chunk_id"], hop["src"]) \
+            assert (
+                edge["grounded"] == "true"
+                and _mentions(edge["chunk_id"], hop["src"])
                 and _mentions(edge["chunk_id"], hop["dst"])
+            )
         assert got["hedge"] is None
     else:
         assert got["hedge"]

@@ -65,25 +65,28 @@ def shared() -> Iterator[KnowledgeGraph]:
 
 
 @pytest.mark.slow
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                 HealthCheck.too_slow])
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(order=st.permutations(range(len(CORPUS))))
-def test_answers_do_not_depend_on_the_questions_before(alone: dict, shared: KnowledgeGraph,
-                                                       order: list[int]) -> None:
+def test_answers_do_not_depend_on_the_questions_before(alone: dict, shared: KnowledgeGraph, order: list[int]) -> None:
     for i in order:
         _, domain, question = CORPUS[i]
         got = shared.ask(question, domain=domain, qid="q").to_json()
         assert got == alone[(domain, question)], question
 
 
-def test_a_batch_answers_each_line_as_if_asked_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                     alone: dict) -> None:
+def test_a_batch_answers_each_line_as_if_asked_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], alone: dict
+) -> None:
     from ont_platform.cli.main import main
 
     items = [(d, q) for f, d, q in CORPUS if d == "kg"]
     batch = tmp_path / "batch.jsonl"
-    batch.write_text("".join(json.dumps({"id": "q", "question": q}, ensure_ascii=False) + "\n"
-                             for _, q in reversed(items)), encoding="utf-8")
+    batch.write_text(
+        "".join(json.dumps({"id": "q", "question": q}, ensure_ascii=False) + "\n" for _, q in reversed(items)),
+        encoding="utf-8",
+    )
     assert main(["ask", "--data", str(EXAMPLES / "kg"), "--batch", str(batch)]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.strip()]
     assert lines == [alone[("kg", q)] for _, q in reversed(items)]

@@ -128,10 +128,13 @@ def test_onchain_corpus(onchain_kg: KnowledgeGraph, item: dict) -> None:
         assert "없는 노드" in answer["answer_ko"] or "찾지 못했습니다" in answer["answer_ko"]
 
 
-@pytest.mark.parametrize(("question", "cls"), [
-    ("지갑 W7에서 거래소로 곧바로 넘어간 주소가 있습니까?", "Exchange"),
-    ("Did money from n_w7 go to an exchange hot wallet?", "ExchangeHotWallet"),
-])
+@pytest.mark.parametrize(
+    ("question", "cls"),
+    [
+        ("지갑 W7에서 거래소로 곧바로 넘어간 주소가 있습니까?", "Exchange"),
+        ("Did money from n_w7 go to an exchange hot wallet?", "ExchangeHotWallet"),
+    ],
+)
 def test_the_destination_class_is_the_target_not_the_head_noun(question: str, cls: str) -> None:
     """'거래소로 넘어간 주소': the path goes to an exchange; '주소' is the head noun, and taking it as the target
     answered with any address one hop away."""

@@ -33,7 +33,13 @@ SEED_EXAMPLES = ROOT / "tests" / "fixtures" / "seed_examples" / "page_filter_res
 STRUCTURAL = ("status", "parsed_filter", "columns_used", "matched", "count")
 
 IMP, CLK, CTR, SES, BOUNCE, PUB, UPD = (
-    "impressions_30d", "clicks_30d", "ctr_30d", "sessions_30d", "bounce_rate_30d", "published_at", "updated_at",
+    "impressions_30d",
+    "clicks_30d",
+    "ctr_30d",
+    "sessions_30d",
+    "bounce_rate_30d",
+    "published_at",
+    "updated_at",
 )
 TYPES = {IMP: "integer", CLK: "integer", SES: "integer", CTR: "decimal", BOUNCE: "decimal", PUB: "date", UPD: "date"}
 
@@ -68,7 +74,12 @@ def holds(row: dict[str, str], cond: Cond) -> bool:
         return False  # an empty cell matches nothing, not even = 0
     a, b = _typed(column, cell), _typed(column, raw)
     return {
-        "=": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b,  # type: ignore[operator]
+        "=": a == b,
+        "!=": a != b,
+        "<": a < b,
+        "<=": a <= b,
+        ">": a > b,
+        ">=": a >= b,  # type: ignore[operator]
     }[op]
 
 
@@ -124,8 +135,10 @@ def test_seed_examples_are_reproduced_on_every_structural_field(kg: KnowledgeGra
 def test_seed_hedges_say_what_the_seed_says(kg: KnowledgeGraph) -> None:
     seeds = {s["status"]: s for s in json.loads(SEED_EXAMPLES.read_text(encoding="utf-8"))}
     ran = kg.ask(seeds["ran"]["question"]).to_json()["hedge"]
-    assert ran.startswith("'꽤 되는'을 술어 사전의 1000 회 기준으로 옮겼습니다. "
-                          "기준을 바꾸려면 조건을 직접 지정해 다시 실행하시면 됩니다.")
+    assert ran.startswith(
+        "'꽤 되는'을 술어 사전의 1000 회 기준으로 옮겼습니다. "
+        "기준을 바꾸려면 조건을 직접 지정해 다시 실행하시면 됩니다."
+    )
     assert kg.ask(seeds["clarify"]["question"]).to_json()["hedge"] == seeds["clarify"]["hedge"]
     unsupported = kg.ask(seeds["unsupported"]["question"]).to_json()["hedge"]
     assert unsupported.startswith("이 인벤토리에는 경쟁사 순위 컬럼이 없어 조건을 만들지 않았습니다. ")
@@ -193,8 +206,10 @@ RAN: list[tuple[str, list[Cond]]] = [
     ("노출은 꽤 되는데 클릭이 10 이하", [(IMP, ">=", "1000"), (CLK, "<=", "10")]),
     # dates, against the dataset's as_of 2026-10-31
     ("작년 초에 게시된 페이지", [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-03-31")]),
-    ("지난달 수정된 페이지 중 클릭이 하나도 없는 것",
-     [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")]),
+    (
+        "지난달 수정된 페이지 중 클릭이 하나도 없는 것",
+        [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")],
+    ),
     ("2026-03-01 이후 게시된 페이지", [(PUB, ">=", "2026-03-01")]),
     ("올해 게시된 글 중 노출 1000 이상", [(PUB, ">=", "2026-01-01"), (PUB, "<=", "2026-12-31"), (IMP, ">=", "1000")]),
     ("2025년 상반기에 게시된 페이지", [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-06-30")]),
@@ -208,8 +223,10 @@ RAN: list[tuple[str, list[Cond]]] = [
     ("게시일이 2025-01-08인 페이지", [(PUB, "=", "2025-01-08")]),
     ("수정일이 2026.09.01 이전인 페이지", [(UPD, "<=", "2026-09-01")]),
     ("6개월 넘게 수정되지 않은 페이지", [(UPD, "<", "2026-04-30")]),
-    ("작년에 게시됐는데 올해 한 번도 수정 안 된 페이지",
-     [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (UPD, "<", "2026-01-01")]),
+    (
+        "작년에 게시됐는데 올해 한 번도 수정 안 된 페이지",
+        [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (UPD, "<", "2026-01-01")],
+    ),
     ("2025년 3월 1일 전에 발행된 글", [(PUB, "<", "2025-03-01")]),
     ("작년 초 게시, 클릭 0", [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-03-31"), (CLK, "=", "0")]),
     ("올해 1분기 게시", [(PUB, ">=", "2026-01-01"), (PUB, "<=", "2026-03-31")]),
@@ -229,16 +246,16 @@ RAN: list[tuple[str, list[Cond]]] = [
     ("sessions between 100 and 500", [(SES, ">=", "100"), (SES, "<=", "500")]),
     # the column after both ends of a range; English month names, quarters and halves
     ("pages with between 100 and 500 sessions", [(SES, ">=", "100"), (SES, "<=", "500")]),
-    ("between 10 and 50 clicks and over 1000 impressions",
-     [(CLK, ">=", "10"), (CLK, "<=", "50"), (IMP, ">", "1000")]),
+    ("between 10 and 50 clicks and over 1000 impressions", [(CLK, ">=", "10"), (CLK, "<=", "50"), (IMP, ">", "1000")]),
     ("pages updated before June 1, 2025", [(UPD, "<", "2025-06-01")]),
     ("pages published on 3 March 2025", [(PUB, "=", "2025-03-03")]),
-    ("I'd like to know which pages were updated in September 2026 and got zero clicks.",
-     [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")]),
+    (
+        "I'd like to know which pages were updated in September 2026 and got zero clicks.",
+        [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")],
+    ),
     ("pages published in Q1 2025, please", [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-03-31")]),
     ("pages published in the second half of 2025", [(PUB, ">=", "2025-07-01"), (PUB, "<=", "2025-12-31")]),
-    ("pages published in 2025, with 0 clicks",
-     [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (CLK, "=", "0")]),
+    ("pages published in 2025, with 0 clicks", [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (CLK, "=", "0")]),
     # the dataset's own column (columns.csv)
     ("이탈률이 0.7 이상인 페이지", [(BOUNCE, ">=", "0.7")]),
     ("바운스율이 0.5 이하", [(BOUNCE, "<=", "0.5")]),
@@ -250,22 +267,30 @@ RAN: list[tuple[str, list[Cond]]] = [
     # more voices
     ("노출수는 높은데 클릭수가 0인 페이지 찾아줘", [(IMP, ">=", "1000"), (CLK, "=", "0")]),
     ("클릭이 한 번도 없는 페이지 목록 좀", [(CLK, "=", "0")]),
-    ("지난 달에 업데이트 됐는데 클릭이 없는 페이지가 뭐가 있나요?",
-     [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")]),
+    (
+        "지난 달에 업데이트 됐는데 클릭이 없는 페이지가 뭐가 있나요?",
+        [(UPD, ">=", "2026-09-01"), (UPD, "<=", "2026-09-30"), (CLK, "=", "0")],
+    ),
     ("노출이 2000 이상 3000 미만인 페이지", [(IMP, ">=", "2000"), (IMP, "<", "3000")]),
     ("클릭률 3% 넘는 페이지 알려줘", [(CTR, ">", "0.03")]),
     ("방문자가 100명 미만인 페이지", [(SES, "<", "100")]),
-    ("작년에 올라온 글 중에 노출 5000 넘는 거",
-     [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (IMP, ">", "5000")]),
+    (
+        "작년에 올라온 글 중에 노출 5000 넘는 거",
+        [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (IMP, ">", "5000")],
+    ),
     ("2024년에 작성된 페이지", [(PUB, ">=", "2024-01-01"), (PUB, "<=", "2024-12-31")]),
     ("2026년 9월 이후 수정된 페이지 중 세션 100 이하", [(UPD, ">=", "2026-09-01"), (SES, "<=", "100")]),
-    ("작년 하반기 발행 페이지 중 클릭률 2% 미만",
-     [(PUB, ">=", "2025-07-01"), (PUB, "<=", "2025-12-31"), (CTR, "<", "0.02")]),
+    (
+        "작년 하반기 발행 페이지 중 클릭률 2% 미만",
+        [(PUB, ">=", "2025-07-01"), (PUB, "<=", "2025-12-31"), (CTR, "<", "0.02")],
+    ),
     ("노출 만 이상", [(IMP, ">=", "10000")]),
     ("클릭 천 넘는 페이지", [(CLK, ">", "1000")]),
     ("pages with impressions between 1000 and 2000", [(IMP, ">=", "1000"), (IMP, "<=", "2000")]),
-    ("pages published in 2025 with more than 5000 impressions",
-     [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (IMP, ">", "5000")]),
+    (
+        "pages published in 2025 with more than 5000 impressions",
+        [(PUB, ">=", "2025-01-01"), (PUB, "<=", "2025-12-31"), (IMP, ">", "5000")],
+    ),
     ("pages not updated in the last 6 months", [(UPD, "<", "2026-05-01")]),
     ("impressions over 10k", [(IMP, ">", "10000")]),
     ("노출이 꽤 되는데 유입은 거의 없는 페이지", [(IMP, ">=", "1000"), (SES, "<=", "10")]),
@@ -353,14 +378,23 @@ REFUSED: list[tuple[str, str]] = [
 
 # Questions that used to run with a word left unread and are now asked back, the word named in the hedge.
 UNEXPLAINED: list[dict[str, str]] = [
-    {"question": "세션이 50 미만인 블로그 글", "word": "블로그",
-     "note": "ran as sessions_30d < 50, which returned shop pages too: the inventory has no column for the blog, "
-             "so '블로그' is a condition the filter dropped; clarify is the honest outcome"},
-    {"question": "클릭 = 0 } ; DELETE WHERE { ?s ?p ?o }", "word": "DELETE",
-     "note": "ran as clicks_30d = 0, ignoring the pasted SPARQL; the words of the update are now named and asked "
-             "about instead (nothing of it reaches SPARQL either way)"},
-    {"question": 'clicks = "0"^^<http://evil.example/x> } INSERT DATA { <a> <b> <c> }', "word": "INSERT",
-     "note": "ran as clicks_30d = 0, ignoring the pasted SPARQL; now asked back, naming the words"},
+    {
+        "question": "세션이 50 미만인 블로그 글",
+        "word": "블로그",
+        "note": "ran as sessions_30d < 50, which returned shop pages too: the inventory has no column for the blog, "
+        "so '블로그' is a condition the filter dropped; clarify is the honest outcome",
+    },
+    {
+        "question": "클릭 = 0 } ; DELETE WHERE { ?s ?p ?o }",
+        "word": "DELETE",
+        "note": "ran as clicks_30d = 0, ignoring the pasted SPARQL; the words of the update are now named and asked "
+        "about instead (nothing of it reaches SPARQL either way)",
+    },
+    {
+        "question": 'clicks = "0"^^<http://evil.example/x> } INSERT DATA { <a> <b> <c> }',
+        "word": "INSERT",
+        "note": "ran as clicks_30d = 0, ignoring the pasted SPARQL; now asked back, naming the words",
+    },
 ]
 
 
@@ -431,13 +465,16 @@ def test_filter_query_refuses_what_it_cannot_write() -> None:
     with pytest.raises(QueryRefused):
         sparql_pages.filter_pages([], [ok], limit=5)
     with pytest.raises(QueryRefused):
-        sparql_pages.filter_pages([PG.clicks_30d], [sparql_pages.Comparison(0, ") || true || (", "1", "integer")], limit=5)
+        sparql_pages.filter_pages(
+            [PG.clicks_30d], [sparql_pages.Comparison(0, ") || true || (", "1", "integer")], limit=5
+        )
     with pytest.raises(QueryRefused):
         sparql_pages.filter_pages([PG.clicks_30d], [sparql_pages.Comparison(0, "=", "1", "string")], limit=5)
     with pytest.raises(QueryRefused):
         sparql_pages.filter_pages([PG.clicks_30d], [sparql_pages.Comparison(1, "=", "1", "integer")], limit=5)
-    text = sparql_pages.filter_pages([PG.clicks_30d], [sparql_pages.Comparison(0, "=", '0" } DELETE {', "integer")],
-                                     limit=5)
+    text = sparql_pages.filter_pages(
+        [PG.clicks_30d], [sparql_pages.Comparison(0, "=", '0" } DELETE {', "integer")], limit=5
+    )
     assert '\\"' in text and text.rstrip().endswith("LIMIT 5")
 
 
@@ -490,10 +527,14 @@ def run_cli(argv: list[str]) -> tuple[int, str]:
 
 
 def test_cli_json_and_exit_codes(rows: list[dict[str, str]]) -> None:
-    code, out = run_cli(["pages", "노출은 꽤 되는데 클릭이 하나도 없는 페이지를 알려 주세요", "--inventory", str(DATASET), "--json"])
+    code, out = run_cli(
+        ["pages", "노출은 꽤 되는데 클릭이 하나도 없는 페이지를 알려 주세요", "--inventory", str(DATASET), "--json"]
+    )
     assert code == 0
     check_answer(json.loads(out), rows, [(IMP, ">=", "1000"), (CLK, "=", "0")])
-    code, out = run_cli(["pages", "성과가 안 좋은 페이지를 정리해 주세요", "--inventory", str(DATASET / "pages.csv"), "--json"])
+    code, out = run_cli(
+        ["pages", "성과가 안 좋은 페이지를 정리해 주세요", "--inventory", str(DATASET / "pages.csv"), "--json"]
+    )
     assert code == 1 and json.loads(out)["status"] == "clarify"
     code, out = run_cli(["pages", "경쟁사보다 순위가 밀린 페이지", "--inventory", str(DATASET)])
     assert code == 1 and out.startswith("status: unsupported")
@@ -526,10 +567,27 @@ LABELS = {
     CTR: ["CTR", "클릭률", "ctr_30d"],
     PUB: ["게시일", "발행일", "작성일", "published_at"],
 }
-KO_OPS = [("이상", ">="), ("이하", "<="), ("미만", "<"), ("초과", ">"), ("넘는", ">"), ("인", "="), ("보다 많은", ">"),
-          ("보다 적은", "<"), ("안 되는", "<")]
-EN_OPS = [("at least", ">="), ("more than", ">"), ("fewer than", "<"), ("at most", "<="), ("exactly", "="),
-          (">=", ">="), ("<", "<"), ("=", "=")]
+KO_OPS = [
+    ("이상", ">="),
+    ("이하", "<="),
+    ("미만", "<"),
+    ("초과", ">"),
+    ("넘는", ">"),
+    ("인", "="),
+    ("보다 많은", ">"),
+    ("보다 적은", "<"),
+    ("안 되는", "<"),
+]
+EN_OPS = [
+    ("at least", ">="),
+    ("more than", ">"),
+    ("fewer than", "<"),
+    ("at most", "<="),
+    ("exactly", "="),
+    (">=", ">="),
+    ("<", "<"),
+    ("=", "="),
+]
 KO_DATE_OPS = [("이후", ">="), ("이전", "<="), ("부터", ">="), ("까지", "<="), ("전에", "<"), ("후에", ">")]
 EN_DATE_OPS = [("after", ">"), ("before", "<"), ("since", ">="), ("until", "<=")]
 
@@ -595,8 +653,14 @@ FIELDS = ["url", IMP, CLK, SES, CTR, PUB]
 def inventories(draw: st.DrawFn) -> list[dict[str, str]]:
     n = draw(st.integers(min_value=1, max_value=10))
     return [
-        {"url": f"https://site.example/p/{i}", IMP: draw(counts), CLK: draw(counts), SES: draw(counts),
-         CTR: draw(ratios), PUB: draw(days)}
+        {
+            "url": f"https://site.example/p/{i}",
+            IMP: draw(counts),
+            CLK: draw(counts),
+            SES: draw(counts),
+            CTR: draw(ratios),
+            PUB: draw(days),
+        }
         for i in range(n)
     ]
 
@@ -654,11 +718,14 @@ def test_any_text_gives_a_valid_answer_or_an_input_error(kg: KnowledgeGraph, tex
         assert result["count"] == len(result["matched"])
 
 
-@pytest.mark.parametrize("question", [
-    "<script>alert(1)</script> 노출 <b>alert(2)</b> 클릭 페이지",
-    "노출이 alert(1000) 인 페이지",
-    "console.log(0) 클릭 페이지",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "<script>alert(1)</script> 노출 <b>alert(2)</b> 클릭 페이지",
+        "노출이 alert(1000) 인 페이지",
+        "console.log(0) 클릭 페이지",
+    ],
+)
 def test_numbers_inside_pasted_code_are_not_filter_values(kg: KnowledgeGraph, question: str) -> None:
     result = kg.ask(question).to_json()
     assert result["status"] != "ran" and result["matched"] == [] and result["count"] is None

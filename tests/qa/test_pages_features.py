@@ -34,13 +34,41 @@ EXAMPLE = ROOT / "examples" / "pages"
 AS_OF = date(2026, 10, 31)
 
 IMP, CLK, CTR, SES, BOUNCE, PUB, UPD = (
-    "impressions_30d", "clicks_30d", "ctr_30d", "sessions_30d", "bounce_rate_30d", "published_at", "updated_at",
+    "impressions_30d",
+    "clicks_30d",
+    "ctr_30d",
+    "sessions_30d",
+    "bounce_rate_30d",
+    "published_at",
+    "updated_at",
 )
 POS, IDX, TITLE = "avg_position", "indexable", "title"
-TYPES = {IMP: "integer", CLK: "integer", SES: "integer", CTR: "decimal", BOUNCE: "decimal", PUB: "date",
-         UPD: "date", POS: "decimal", IDX: "boolean", TITLE: "text"}
-TITLES = ["여름 세일 모음", "Winter Sale: 코트", "니트 관리법", "신상 가방", "SALE 50%", "배송 안내", "반품, 교환 안내",
-          "It's a sale", "블로그 홈", "Size chart", "경로 C:\\temp 안내", "AND clicks_30d = 5"]
+TYPES = {
+    IMP: "integer",
+    CLK: "integer",
+    SES: "integer",
+    CTR: "decimal",
+    BOUNCE: "decimal",
+    PUB: "date",
+    UPD: "date",
+    POS: "decimal",
+    IDX: "boolean",
+    TITLE: "text",
+}
+TITLES = [
+    "여름 세일 모음",
+    "Winter Sale: 코트",
+    "니트 관리법",
+    "신상 가방",
+    "SALE 50%",
+    "배송 안내",
+    "반품, 교환 안내",
+    "It's a sale",
+    "블로그 홈",
+    "Size chart",
+    "경로 C:\\temp 안내",
+    "AND clicks_30d = 5",
+]
 COLUMNS_CSV = """column,label_ko,aliases,type
 bounce_rate_30d,이탈률,이탈율|바운스율|bounce rate,decimal
 avg_position,평균 순위,순위|검색 순위|게재 순위|average position|position|ranking,rank
@@ -71,8 +99,13 @@ def feature_rows() -> list[dict[str, str]]:
     return rows
 
 
-def write_inventory(folder: Path, rows: list[dict[str, str]], columns: str = COLUMNS_CSV,
-                    predicates: str = PREDICATES_CSV, as_of: date | None = AS_OF) -> Path:
+def write_inventory(
+    folder: Path,
+    rows: list[dict[str, str]],
+    columns: str = COLUMNS_CSV,
+    predicates: str = PREDICATES_CSV,
+    as_of: date | None = AS_OF,
+) -> Path:
     with (folder / "pages.csv").open("w", encoding="utf-8", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
@@ -223,8 +256,10 @@ FEATURES: list[tuple[str, list[Cond]]] = [
     ("title doesn't contain sale", [(TITLE, "not_contains", "sale")]),
     ("title contains 'AND clicks_30d = 5'", [(TITLE, "contains", "AND clicks_30d = 5")]),
     ("title contains 'c:\\temp'", [(TITLE, "contains", "c:\\temp")]),
-    ("노출 1000 이상이고 제목에 sale 포함되고 색인된 페이지",
-     [(IMP, ">=", "1000"), (TITLE, "contains", "sale"), (IDX, "=", "true")]),
+    (
+        "노출 1000 이상이고 제목에 sale 포함되고 색인된 페이지",
+        [(IMP, ">=", "1000"), (TITLE, "contains", "sale"), (IDX, "=", "true")],
+    ),
     ("titles containing '2025' and not indexable", [(TITLE, "contains", "2025"), (IDX, "=", "false")]),
     # 5. date thresholds relative to as_of
     ("오래된 페이지", [(UPD, "<", YEAR_AGO)]),
@@ -276,16 +311,20 @@ def test_every_feature_answer_passes_the_verifier(fkg: KnowledgeGraph) -> None:
         verifier.close()
 
 
-@pytest.mark.parametrize(("question", "replace", "check"), [
-    ("제목에 '세일'이 들어간 페이지", ("'세일'", "'코트'"), "urls"),
-    ("제목에 '세일'이 들어간 페이지", ("contains", "not_contains"), "urls"),
-    ("색인되지 않은 페이지", ("false", "true"), "urls"),
-    ("색인되지 않은 페이지", ("=", ">"), "filter"),
-    ("title contains sale", ("contains", ">="), "filter"),
-    ("순위가 10위 이내인 페이지", ("<= 10", "<= 12"), "filter"),
-])
-def test_the_verifier_catches_a_changed_filter(fkg: KnowledgeGraph, question: str, replace: tuple[str, str],
-                                               check: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "replace", "check"),
+    [
+        ("제목에 '세일'이 들어간 페이지", ("'세일'", "'코트'"), "urls"),
+        ("제목에 '세일'이 들어간 페이지", ("contains", "not_contains"), "urls"),
+        ("색인되지 않은 페이지", ("false", "true"), "urls"),
+        ("색인되지 않은 페이지", ("=", ">"), "filter"),
+        ("title contains sale", ("contains", ">="), "filter"),
+        ("순위가 10위 이내인 페이지", ("<= 10", "<= 12"), "filter"),
+    ],
+)
+def test_the_verifier_catches_a_changed_filter(
+    fkg: KnowledgeGraph, question: str, replace: tuple[str, str], check: str
+) -> None:
     answer = fkg.ask(question).to_json()
     answer["parsed_filter"] = answer["parsed_filter"].replace(*replace)
     verifier = Verifier(fkg)
@@ -332,8 +371,10 @@ def test_rows_that_disagree_on_one_column_are_asked_back(tmp_path: Path, rows: l
 
 def test_rank_is_the_columns_type_not_its_name(tmp_path: Path, rows: list[dict[str, str]]) -> None:
     renamed = [{("serp_slot" if k == POS else k): v for k, v in r.items()} for r in rows]
-    as_rank = COLUMNS_CSV.replace("avg_position,평균 순위,순위|검색 순위|게재 순위|average position|position|ranking,rank",
-                                  "serp_slot,게재 위치,slot,rank")
+    as_rank = COLUMNS_CSV.replace(
+        "avg_position,평균 순위,순위|검색 순위|게재 순위|average position|position|ranking,rank",
+        "serp_slot,게재 위치,slot,rank",
+    )
     (tmp_path / "a").mkdir()
     with KnowledgeGraph.open() as graph:
         graph.load(write_inventory(tmp_path / "a", renamed, columns=as_rank, predicates="phrase,op,value,applies_to\n"))
@@ -353,8 +394,9 @@ def test_a_builtin_column_is_rank_like_through_the_ontology(fkg: KnowledgeGraph)
     ctx = fkg._context("pages")
     graph = copy.deepcopy(ctx.onto.graph)
     graph.add((PG.sessions_30d, PG.rankLike, Literal("true", datatype=XSD.boolean)))
-    other = dataclasses.replace(ctx, onto=dataclasses.replace(ctx.onto, graph=graph), cache={},
-                                lexicon=copy.deepcopy(ctx.lexicon))
+    other = dataclasses.replace(
+        ctx, onto=dataclasses.replace(ctx.onto, graph=graph), cache={}, lexicon=copy.deepcopy(ctx.lexicon)
+    )
     assert dataset_vocabulary(other).columns[SES].rank
     assert not dataset_vocabulary(ctx).columns[SES].rank
     read = read_question(other, "세션 3위 이내")
@@ -369,13 +411,18 @@ def test_text_and_boolean_comparisons_are_escaped_literals() -> None:
     hostile = "'\" } ; DROP ALL ; { \\"
     text = sparql_pages.filter_pages([PG.title], [sparql_pages.Comparison(0, "contains", hostile, "string")], limit=5)
     assert 'FILTER(CONTAINS(LCASE(STR(?v0)), "\'\\" } ; drop all ; { \\\\"))' in text
-    negated = sparql_pages.filter_pages([PG.title], [sparql_pages.Comparison(0, "not_contains", "A", "string")],
-                                        limit=5)
+    negated = sparql_pages.filter_pages(
+        [PG.title], [sparql_pages.Comparison(0, "not_contains", "A", "string")], limit=5
+    )
     assert 'FILTER(!CONTAINS(LCASE(STR(?v0)), "a"))' in negated
     flag = sparql_pages.filter_pages([PG.indexable], [sparql_pages.Comparison(0, "=", "false", "boolean")], limit=5)
-    assert "FILTER(?v0 = \"false\"^^<http://www.w3.org/2001/XMLSchema#boolean>)" in flag
-    for op, value, datatype in ((">=", "x", "string"), ("contains", "1", "integer"), ("<", "true", "boolean"),
-                                ("=", "maybe", "boolean")):
+    assert 'FILTER(?v0 = "false"^^<http://www.w3.org/2001/XMLSchema#boolean>)' in flag
+    for op, value, datatype in (
+        (">=", "x", "string"),
+        ("contains", "1", "integer"),
+        ("<", "true", "boolean"),
+        ("=", "maybe", "boolean"),
+    ):
         bad = sparql_pages.Comparison(0, op, value, datatype)
         with pytest.raises(QueryRefused):
             sparql_pages.filter_pages([PG.title], [bad], limit=5)

@@ -65,8 +65,9 @@ def test_a_bad_predicate_row_is_refused_with_its_line(tmp_path: Path, row: str, 
         assert kg.domains() == []
 
 
-@pytest.mark.parametrize(("cell", "column"), [("yes", "indexable"), ("1", "indexable"), ("maybe", "indexable"),
-                                              ("third", "avg_position")])
+@pytest.mark.parametrize(
+    ("cell", "column"), [("yes", "indexable"), ("1", "indexable"), ("maybe", "indexable"), ("third", "avg_position")]
+)
 def test_a_bad_cell_is_refused_with_its_line(tmp_path: Path, cell: str, column: str) -> None:
     rows = [dict(r) for r in ROWS]
     rows[6][column] = cell

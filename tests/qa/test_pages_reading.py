@@ -40,8 +40,14 @@ from tests.qa.test_pages_features import (
 ROWS = feature_rows()
 LABELS = {IMP: "노출", CLK: "클릭", SES: "세션", CTR: "클릭률", POS: "평균 순위"}
 PHRASES = ["쏠쏠한", "미미한", "두둑한"]  # not in the built-in dictionary: only the generated rows define them
-VALUES = {IMP: ["100", "1000", "5000"], CLK: ["0", "10", "300"], SES: ["50", "500"], CTR: ["0.01", "0.05"],
-          POS: ["3", "10.5"], "": ["10", "100", "1000"]}
+VALUES = {
+    IMP: ["100", "1000", "5000"],
+    CLK: ["0", "10", "300"],
+    SES: ["50", "500"],
+    CTR: ["0.01", "0.05"],
+    POS: ["3", "10.5"],
+    "": ["10", "100", "1000"],
+}
 
 
 @pytest.fixture(scope="module")
@@ -118,7 +124,15 @@ def test_a_phrase_takes_the_row_of_the_column_it_modifies(table: list[Row], data
 
 # --- 3. numbers, ranks, true/false and text go to the column they modify -----------------------------------------
 
-KO_OPS = [("이상", ">="), ("이하", "<="), ("미만", "<"), ("초과", ">"), ("넘는", ">"), ("보다 적은", "<"), ("안 되는", "<")]
+KO_OPS = [
+    ("이상", ">="),
+    ("이하", "<="),
+    ("미만", "<"),
+    ("초과", ">"),
+    ("넘는", ">"),
+    ("보다 적은", "<"),
+    ("안 되는", "<"),
+]
 EN_OPS = [("at least", ">="), ("more than", ">"), ("fewer than", "<"), ("at most", "<="), ("under", "<")]
 KO_WORDS = {500: "오백", 1000: "천", 3000: "삼천", 10000: "만", 20000: "이만"}
 
@@ -137,8 +151,9 @@ def ko_number(n: int, draw: st.DrawFn) -> str:
 @st.composite
 def questions(draw: st.DrawFn) -> tuple[str, list[Cond]]:
     english = draw(st.booleans())
-    kinds = draw(st.lists(st.sampled_from(["count", "count2", "rank", "flag", "text"]), min_size=1, max_size=3,
-                          unique=True))
+    kinds = draw(
+        st.lists(st.sampled_from(["count", "count2", "rank", "flag", "text"]), min_size=1, max_size=3, unique=True)
+    )
     parts, conds = [], []
     for kind in kinds:
         if kind in ("count", "count2"):
@@ -174,8 +189,9 @@ def questions(draw: st.DrawFn) -> tuple[str, list[Cond]]:
     return joiner.join(parts) + (" pages" if english else " 페이지"), conds
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(question=questions())
 def test_every_value_goes_to_the_column_it_modifies(fkg: KnowledgeGraph, question: tuple[str, list[Cond]]) -> None:
     text, conds = question
@@ -189,27 +205,34 @@ UNREAD_EN = ["blog", "mobile", "category", "images", "banner"]
 CONTEXT_KO = ["URL 목록 뽑아줘", "리스트 좀 알려주세요", "몇 개야?", "찾아 줄래요?"]
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(question=questions(), data=st.data())
-def test_a_word_nothing_explains_is_named_and_asked_back(fkg: KnowledgeGraph, question: tuple[str, list[Cond]],
-                                                         data: st.DataObject) -> None:
+def test_a_word_nothing_explains_is_named_and_asked_back(
+    fkg: KnowledgeGraph, question: tuple[str, list[Cond]], data: st.DataObject
+) -> None:
     text, _ = question
     english = text.endswith(" pages")
     word = data.draw(st.sampled_from(UNREAD_EN if english else UNREAD_KO))
     at = data.draw(st.sampled_from(["start", "end"]))
-    asked = f"{word} {text}" if at == "start" else f"{text[: -len(' pages' if english else ' 페이지')]} {word} " + (
-        "pages" if english else "페이지")
+    asked = (
+        f"{word} {text}"
+        if at == "start"
+        else f"{text[: -len(' pages' if english else ' 페이지')]} {word} " + ("pages" if english else "페이지")
+    )
     result = fkg.ask(asked).to_json()
     check_refusal(result, "clarify")
     assert f"'{word}'" in result["hedge"], (asked, result["hedge"])
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 @given(question=questions(), tail=st.sampled_from(CONTEXT_KO))
-def test_the_page_familys_context_words_need_no_explaining(fkg: KnowledgeGraph, question: tuple[str, list[Cond]],
-                                                            tail: str) -> None:
+def test_the_page_familys_context_words_need_no_explaining(
+    fkg: KnowledgeGraph, question: tuple[str, list[Cond]], tail: str
+) -> None:
     text, conds = question
     if text.endswith(" pages"):
         text = text + " — list them"  # 'list' is a language-level filler
@@ -218,12 +241,15 @@ def test_the_page_familys_context_words_need_no_explaining(fkg: KnowledgeGraph, 
     check_answer(fkg.ask(text).to_json(), ROWS, conds)
 
 
-@pytest.mark.parametrize(("question", "words"), [
-    ("세션이 50 미만인 블로그 글", ["블로그"]),
-    ("노출 1000 이상 클릭 0 모바일 페이지", ["모바일"]),
-    ("pages with zero clicks on mobile", ["mobile"]),
-    ("노출 대비 클릭이 적은 페이지", ["대비"]),
-])
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("세션이 50 미만인 블로그 글", ["블로그"]),
+        ("노출 1000 이상 클릭 0 모바일 페이지", ["모바일"]),
+        ("pages with zero clicks on mobile", ["mobile"]),
+        ("노출 대비 클릭이 적은 페이지", ["대비"]),
+    ],
+)
 def test_unexplained_words_are_named(fkg: KnowledgeGraph, question: str, words: list[str]) -> None:
     result = fkg.ask(question).to_json()
     check_refusal(result, "clarify")
@@ -231,13 +257,16 @@ def test_unexplained_words_are_named(fkg: KnowledgeGraph, question: str, words: 
         assert f"'{w}'" in result["hedge"]
 
 
-@pytest.mark.parametrize("question", [
-    "회의에서 얘기 나온 건데, 노출 1000 이상 클릭 0 페이지 알려줘",  # a clause with no part of the reading is context
-    "안녕하세요. 노출 1000 이상 클릭 0 페이지 알려주세요.",
-    "노출 1000 이상 클릭 0 페이지 URL 목록 뽑아줘",
-    "<b>노출</b> 1000 이상 클릭 0",
-    "방문자가 100명 미만인 페이지",  # '방문' at the start of '방문자' explains the word
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "회의에서 얘기 나온 건데, 노출 1000 이상 클릭 0 페이지 알려줘",  # a clause with no part of the reading is context
+        "안녕하세요. 노출 1000 이상 클릭 0 페이지 알려주세요.",
+        "노출 1000 이상 클릭 0 페이지 URL 목록 뽑아줘",
+        "<b>노출</b> 1000 이상 클릭 0",
+        "방문자가 100명 미만인 페이지",  # '방문' at the start of '방문자' explains the word
+    ],
+)
 def test_context_markup_and_word_starts_need_no_explaining(fkg: KnowledgeGraph, question: str) -> None:
     assert fkg.ask(question).to_json()["status"] == "ran"
 

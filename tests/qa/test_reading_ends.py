@@ -54,12 +54,16 @@ def kg() -> Iterator[KnowledgeGraph]:
         yield graph
 
 
-@pytest.mark.parametrize(("question", "person", "cls"), [
-    ("홍길동이 다니는 회사의 나라는?", "p_hong", "Country"),
-    ("Gilsun Hong works at some company. What city is that company in?", "p_gilsun", "City"),
-])
-def test_a_named_landing_class_lets_the_ontology_finish_the_chain(kg: KnowledgeGraph, question: str,
-                                                                  person: str, cls: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "person", "cls"),
+    [
+        ("홍길동이 다니는 회사의 나라는?", "p_hong", "Country"),
+        ("Gilsun Hong works at some company. What city is that company in?", "p_gilsun", "City"),
+    ],
+)
+def test_a_named_landing_class_lets_the_ontology_finish_the_chain(
+    kg: KnowledgeGraph, question: str, person: str, cls: str
+) -> None:
     expected = _place_of(_employer(person), cls)
     answer = kg.ask(question)
     assert answer.decision == "answer" and {answer.answer} == expected, answer.reason
@@ -102,11 +106,14 @@ def _office(company: str) -> str:
     return place
 
 
-@pytest.mark.parametrize("question", [
-    "Where is the office of Beta Inc. located?",
-    "I'd like to know where Beta Inc.'s office is.",
-    "Where is Beta Inc. located?",
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where is the office of Beta Inc. located?",
+        "I'd like to know where Beta Inc.'s office is.",
+        "Where is Beta Inc. located?",
+    ],
+)
 def test_words_of_one_relation_family_said_together_are_one_step(kg: KnowledgeGraph, question: str) -> None:
     """'where is', 'office' and 'located' all say where Beta is: one hop to its seat, not three (walking on to
     the country would answer a question nobody asked)."""
@@ -127,18 +134,23 @@ def _films_rows(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(fh))
 
 
-@pytest.mark.parametrize(("question", "start", "rel"), [
-    ("파도 영화제는 어느 나라에서 열리나요?", "fe_vagues", "heldIn"),
-    ("Which country is the Blue River Films studio based in?", "s_blueriver", "basedIn"),
-])
-def test_a_relation_continues_as_the_property_above_it(films: KnowledgeGraph, question: str, start: str,
-                                                       rel: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "start", "rel"),
+    [
+        ("파도 영화제는 어느 나라에서 열리나요?", "fe_vagues", "heldIn"),
+        ("Which country is the Blue River Films studio based in?", "s_blueriver", "basedIn"),
+    ],
+)
+def test_a_relation_continues_as_the_property_above_it(
+    films: KnowledgeGraph, question: str, start: str, rel: str
+) -> None:
     """heldIn (a festival's city) cannot follow itself, but within, the property above it, can: asked for a
     country, the walk goes on from the city along within, as "Which country is Acme in?" does in kg."""
     edges, nodes = _films_rows("kg_edges.csv"), {r["node_id"]: r["class"] for r in _films_rows("kg_nodes.csv")}
     (city,) = {e["dst"] for e in edges if e["src"] == start and e["rel"] == rel}
-    countries = {e["dst"] for e in edges if e["src"] == city and e["rel"] == "locatedIn"
-                 and nodes[e["dst"]] == "Country"}
+    countries = {
+        e["dst"] for e in edges if e["src"] == city and e["rel"] == "locatedIn" and nodes[e["dst"]] == "Country"
+    }
     answer = films.ask(question)
     assert answer.decision == "answer" and {answer.answer} == countries, answer.reason
     assert [h.rel for h in answer.path] == [rel, "locatedIn"]
@@ -151,13 +163,15 @@ def test_a_relation_with_no_place_above_it_is_not_extended(films: KnowledgeGraph
 
 
 @pytest.mark.parametrize("particle", ["랑", "하고", "와"])
-def test_a_particle_glued_to_a_name_the_analyser_does_not_know_ends_the_name(films: KnowledgeGraph,
-                                                                              particle: str) -> None:
+def test_a_particle_glued_to_a_name_the_analyser_does_not_know_ends_the_name(
+    films: KnowledgeGraph, particle: str
+) -> None:
     """The analyser reads '모로랑' as one proper noun; the name 클레르 모로 still ends before the particle, and
     the particle is not an unread word."""
     edges = _films_rows("kg_edges.csv")
-    partners = ({e["dst"] for e in edges if e["src"] == "d_moreau" and e["rel"] == "collaboratedWith"}
-                | {e["src"] for e in edges if e["dst"] == "d_moreau" and e["rel"] == "collaboratedWith"})
+    partners = {e["dst"] for e in edges if e["src"] == "d_moreau" and e["rel"] == "collaboratedWith"} | {
+        e["src"] for e in edges if e["dst"] == "d_moreau" and e["rel"] == "collaboratedWith"
+    }
     answer = films.ask(f"클레르 모로{particle} 같이 작업한 감독은 누구니?")
     assert answer.decision == "answer" and set(answer.answer.split(", ")) <= partners, answer.reason
 
@@ -174,8 +188,11 @@ def test_a_dropped_object_particle_still_says_the_relation(films: KnowledgeGraph
     edges = _films_rows("kg_edges.csv")
     nodes = {r["node_id"]: r["class"] for r in _films_rows("kg_nodes.csv")}
     (eunbi,) = {r["node_id"] for r in _films_rows("kg_nodes.csv") if r["label"] == "강은비"}
-    partners = {e["dst"] if e["src"] == eunbi else e["src"] for e in edges
-                if e["rel"] == "collaboratedWith" and eunbi in (e["src"], e["dst"])}
+    partners = {
+        e["dst"] if e["src"] == eunbi else e["src"]
+        for e in edges
+        if e["rel"] == "collaboratedWith" and eunbi in (e["src"], e["dst"])
+    }
     answer = films.ask("강은비랑 호흡 맞춘 배우 누구야?")
     assert answer.decision == "answer", answer.reason
     assert set(answer.answer.split(", ")) <= {p for p in partners if nodes[p] == "Actor"}
@@ -183,8 +200,9 @@ def test_a_dropped_object_particle_still_says_the_relation(films: KnowledgeGraph
     assert [h.rel for h in verb.path][:2] == ["starring", "directedBy"], verb.reason
 
 
-@pytest.mark.parametrize("question", ["which companies are directly in South Korea",
-                                      "Which continent is Tokyo directly part of?"])
+@pytest.mark.parametrize(
+    "question", ["which companies are directly in South Korea", "Which continent is Tokyo directly part of?"]
+)
 def test_directly_with_one_relation_is_one_hop(kg: KnowledgeGraph, question: str) -> None:
     """'directly' with one relation limits the walk to that one hop: nothing is reached through a city or a
     country in between."""
@@ -210,8 +228,11 @@ def test_a_relation_said_as_noun_and_verb_keeps_the_class_after_the_verb(kg: Kno
     """'서울에 본사가 있는 회사': 본사 and 있는 are one step, landing on the class after the verb (회사): a
     foundation in Seoul is no company, so its staff are not in the answer."""
     classes = _classes()
-    firms = {e["src"] for e in _edges() if e["dst"] == "pl_seoul" and e["rel"] == "locatedIn"
-             and classes[e["src"]] == "Company"}
+    firms = {
+        e["src"]
+        for e in _edges()
+        if e["dst"] == "pl_seoul" and e["rel"] == "locatedIn" and classes[e["src"]] == "Company"
+    }
     staff = {e["src"] for e in _edges() if e["rel"] == "worksFor" and e["dst"] in firms}
     answer = kg.ask("서울에 본사가 있는 회사에 다니는 사람들은 누구인가요?")
     assert answer.decision == "answer" and set(answer.answer.split(", ")) <= staff, answer.reason

@@ -79,7 +79,7 @@ def test_every_query_is_a_bounded_read_without_user_text(onchain_kg: KnowledgeGr
         upper = query.upper()
         for forbidden in ("SERVICE", "LOAD ", "INSERT", "DELETE", "DROP", "CLEAR", "\nFROM", " FROM <"):
             assert forbidden not in upper
-        body = query[query.index("{"):]
+        body = query[query.index("{") :]
         assert "*" not in body and "+" not in body, "only bounded property paths"
         if parsed.algebra.name == "SelectQuery":
             assert "LIMIT" in upper

@@ -13,8 +13,20 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-WRITE_METHODS = ("add_ntriples", "add_ntriples_stream", "load_rdf", "update", "bulk_load", "bulk_add", "add_triples",
-                 "extend", "bulk_extend", "load", "add_quads", "commit")
+WRITE_METHODS = (
+    "add_ntriples",
+    "add_ntriples_stream",
+    "load_rdf",
+    "update",
+    "bulk_load",
+    "bulk_add",
+    "add_triples",
+    "extend",
+    "bulk_extend",
+    "load",
+    "add_quads",
+    "commit",
+)
 
 
 def say(word: str) -> None:
@@ -30,10 +42,16 @@ def payload(pairs: int, seed: int) -> dict[str, Any]:
     for i in range(pairs):
         person, company = f"E_P{seed}x{i}", f"E_C{seed}x{i}"
         entities.append({"id": person, "label": f"사람{seed}-{i}", "type": "individual", "ontology_class": "Person"})
-        entities.append({"id": company, "label": f"회사{seed}-{i}", "type": "individual",
-                         "ontology_class": "Company"})
-        relations.append({"id": f"R_{seed}x{i}", "source_id": person, "predicate": "worksFor", "target_id": company,
-                          "evidence": {"chunk_text": f"사람{seed}-{i}은 회사{seed}-{i}에서 일한다."}})
+        entities.append({"id": company, "label": f"회사{seed}-{i}", "type": "individual", "ontology_class": "Company"})
+        relations.append(
+            {
+                "id": f"R_{seed}x{i}",
+                "source_id": person,
+                "predicate": "worksFor",
+                "target_id": company,
+                "evidence": {"chunk_text": f"사람{seed}-{i}은 회사{seed}-{i}에서 일한다."},
+            }
+        )
     return {"entities": entities, "relations": relations}
 
 

@@ -53,8 +53,13 @@ class Trial:
 
 def _run_child(args: list[str], *, aim: str, delay: float) -> Trial:
     """Start the child, wait for ``aim`` (``start`` or ``commit``), wait ``delay`` seconds, SIGKILL it by pid."""
-    process = subprocess.Popen([sys.executable, "-m", "tests.reliability._crash_child", *args], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.reliability._crash_child", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
     def overdue() -> None:
         if process.poll() is None:
@@ -146,7 +151,8 @@ def test_killed_ingest_leaves_all_or_nothing(ingest_states: IngestStates, tmp_pa
         else:
             assert after in (ingest_states.before, whole), (
                 f"trial {n} (killed {delay:.3f} s after {aim!r}, last said {trial.last!r}): "
-                f"{len(after - ingest_states.before)} of {len(whole - ingest_states.before)} new triples")
+                f"{len(after - ingest_states.before)} of {len(whole - ingest_states.before)} new triples"
+            )
             state = "whole" if after == whole else "none"
         if aim == "commit":
             assert trial.last == "commit" and trial.returncode == -signal.SIGKILL, "the kill missed the commit"
@@ -202,7 +208,8 @@ def test_killed_ont_load_leaves_all_or_nothing(dataset: tuple[Path, frozenset[by
             killed += 1
             assert after in (frozenset(), whole), (
                 f"load trial {n} (killed {delay:.3f} s after {aim!r}, last said {trial.last!r}): "
-                f"{len(after)} of {len(whole)} triples")
+                f"{len(after)} of {len(whole)} triples"
+            )
         if aim == "commit":
             assert trial.last == "commit" and trial.returncode == -signal.SIGKILL, "the kill missed the commit"
         shutil.rmtree(store, ignore_errors=True)

@@ -29,8 +29,10 @@ from ont_platform.verify import VerifyReport, verify_answer, verify_file
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DEADLINE_MS = 3_000
 """Most time one input may take (generous: the machine may be shared)."""
-_BASE = settings(deadline=DEADLINE_MS, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                               HealthCheck.too_slow, HealthCheck.data_too_large])
+_BASE = settings(
+    deadline=DEADLINE_MS,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def fuzz(examples: int) -> settings:
@@ -55,13 +57,31 @@ def graphs() -> Iterator[dict[str, KnowledgeGraph]]:
 # -- JSON values --------------------------------------------------------------------------------------------------
 
 _scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(min_value=-(2**70), max_value=2**70),
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
     st.floats(allow_nan=True, allow_infinity=True),
-    st.text(max_size=30), st.sampled_from(["n_a1", "n_h1", "e1", "p_hong", "c_acme", "ch_11", "worksFor",
-                                           "https://shop.example.com/p/1006", "impressions_30d >= 100", "0x" + "a" * 64]),
+    st.text(max_size=30),
+    st.sampled_from(
+        [
+            "n_a1",
+            "n_h1",
+            "e1",
+            "p_hong",
+            "c_acme",
+            "ch_11",
+            "worksFor",
+            "https://shop.example.com/p/1006",
+            "impressions_30d >= 100",
+            "0x" + "a" * 64,
+        ]
+    ),
 )
-_json = st.recursive(_scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=5)), max_leaves=25)
+_json = st.recursive(
+    _scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=5)),
+    max_leaves=25,
+)
 
 CONTRACT_FIELDS = {
     "onchain": ["q_id", "intent", "generated_query", "answer_ko", "path", "cited_nodes", "confidence", "grounding_ok"],
@@ -70,7 +90,8 @@ CONTRACT_FIELDS = {
 }
 _ENUMS = {
     "intent": ["path_exists", "token_flow", "cluster_lookup", "label_lookup", "no_path", "maybe"],
-    "confidence": ["low", "mid", "high"], "decision": ["answer", "refuse", "max_hops"],
+    "confidence": ["low", "mid", "high"],
+    "decision": ["answer", "refuse", "max_hops"],
     "status": ["ran", "clarify", "unsupported"],
 }
 _STEPS = {
@@ -117,10 +138,10 @@ def test_verifier_on_any_json(graphs: dict[str, KnowledgeGraph], domain: str, da
 
 
 @fuzz(30)
-@given(lines=st.lists(st.one_of(st.binary(max_size=200), _json.map(lambda v: json.dumps(v).encode())),
-                      max_size=8))
-def test_verify_file_on_any_lines(graphs: dict[str, KnowledgeGraph], lines: list[bytes],
-                                  tmp_path_factory: pytest.TempPathFactory) -> None:
+@given(lines=st.lists(st.one_of(st.binary(max_size=200), _json.map(lambda v: json.dumps(v).encode())), max_size=8))
+def test_verify_file_on_any_lines(
+    graphs: dict[str, KnowledgeGraph], lines: list[bytes], tmp_path_factory: pytest.TempPathFactory
+) -> None:
     path = tmp_path_factory.mktemp("answers") / "answers.jsonl"
     path.write_bytes(b"\n".join(line.replace(b"\n", b" ") for line in lines))
     try:
@@ -133,19 +154,28 @@ def test_verify_file_on_any_lines(graphs: dict[str, KnowledgeGraph], lines: list
 # -- the guarded ingest -------------------------------------------------------------------------------------------
 
 _ENTITY = st.fixed_dictionaries(
-    {"id": st.one_of(st.sampled_from(["E_1", "E_2", "E_3"]), _scalars),
-     "label": st.one_of(st.sampled_from(["홍길동", "에이크미", "서울"]), _scalars)},
-    optional={"type": st.one_of(st.just("individual"), _scalars),
-              "ontology_class": st.one_of(st.sampled_from(["Person", "Company", "Place", "Nope"]), _scalars),
-              "confidence": _scalars, "evidence": _json},
+    {
+        "id": st.one_of(st.sampled_from(["E_1", "E_2", "E_3"]), _scalars),
+        "label": st.one_of(st.sampled_from(["홍길동", "에이크미", "서울"]), _scalars),
+    },
+    optional={
+        "type": st.one_of(st.just("individual"), _scalars),
+        "ontology_class": st.one_of(st.sampled_from(["Person", "Company", "Place", "Nope"]), _scalars),
+        "confidence": _scalars,
+        "evidence": _json,
+    },
 )
 _RELATION = st.fixed_dictionaries(
-    {"id": st.one_of(st.sampled_from(["R_1", "R_2"]), _scalars),
-     "source_id": st.one_of(st.sampled_from(["E_1", "E_2", "E_3"]), _scalars),
-     "predicate": st.one_of(st.sampled_from(["worksFor", "locatedIn", "foundedBy", "nope"]), _scalars),
-     "target_id": st.one_of(st.sampled_from(["E_1", "E_2", "E_3"]), _scalars)},
-    optional={"evidence": st.one_of(st.fixed_dictionaries({"chunk_text": st.text(max_size=40)}), _json),
-              "confidence": _scalars},
+    {
+        "id": st.one_of(st.sampled_from(["R_1", "R_2"]), _scalars),
+        "source_id": st.one_of(st.sampled_from(["E_1", "E_2", "E_3"]), _scalars),
+        "predicate": st.one_of(st.sampled_from(["worksFor", "locatedIn", "foundedBy", "nope"]), _scalars),
+        "target_id": st.one_of(st.sampled_from(["E_1", "E_2", "E_3"]), _scalars),
+    },
+    optional={
+        "evidence": st.one_of(st.fixed_dictionaries({"chunk_text": st.text(max_size=40)}), _json),
+        "confidence": _scalars,
+    },
 )
 _PAYLOADS = st.one_of(
     st.fixed_dictionaries({"entities": st.lists(_ENTITY, max_size=4), "relations": st.lists(_RELATION, max_size=3)}),
@@ -178,12 +208,43 @@ def test_guarded_ingest_on_any_payload(graphs: dict[str, KnowledgeGraph], payloa
 
 _CELL = st.one_of(
     st.text(max_size=40),
-    st.sampled_from(["", " ", "n_a1", "p_hong", "e1", "ch_11", "Person", "transfer", "worksFor", "true", "false",
-                     "0x" + "f" * 40, "-1", "1e309", "NaN", "2026-02-30", "=cmd|' /C calc'!A0", "\u202e", "a\x00b",
-                     "99999999999999999999999", "https://shop.example.com/p/1006", "|||", "\"\"\"", "\r\n"]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "n_a1",
+            "p_hong",
+            "e1",
+            "ch_11",
+            "Person",
+            "transfer",
+            "worksFor",
+            "true",
+            "false",
+            "0x" + "f" * 40,
+            "-1",
+            "1e309",
+            "NaN",
+            "2026-02-30",
+            "=cmd|' /C calc'!A0",
+            "\u202e",
+            "a\x00b",
+            "99999999999999999999999",
+            "https://shop.example.com/p/1006",
+            "|||",
+            '"""',
+            "\r\n",
+        ]
+    ),
 )
-_TABLES = [("onchain", "onchain_nodes.csv"), ("onchain", "onchain_edges.csv"), ("kg", "kg_nodes.csv"),
-           ("kg", "kg_edges.csv"), ("kg", "kg_chunks.csv"), ("pages", "pages.csv")]
+_TABLES = [
+    ("onchain", "onchain_nodes.csv"),
+    ("onchain", "onchain_edges.csv"),
+    ("kg", "kg_nodes.csv"),
+    ("kg", "kg_edges.csv"),
+    ("kg", "kg_chunks.csv"),
+    ("pages", "pages.csv"),
+]
 
 
 def _read(path: Path) -> tuple[list[str], list[list[str]]]:
@@ -195,8 +256,9 @@ def _read(path: Path) -> tuple[list[str], list[list[str]]]:
 @pytest.mark.parametrize(("domain", "table"), _TABLES, ids=[t for _, t in _TABLES])
 @fuzz(25)
 @given(data=st.data())
-def test_csv_loader_on_mutated_cells(domain: str, table: str, data: st.DataObject,
-                                     tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_csv_loader_on_mutated_cells(
+    domain: str, table: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     folder = tmp_path_factory.mktemp("fuzz") / domain
     shutil.copytree(EXAMPLES / domain, folder)
     header, rows = _read(folder / table)
@@ -219,21 +281,25 @@ def test_csv_loader_on_mutated_cells(domain: str, table: str, data: st.DataObjec
 # -- page questions with pasted code --------------------------------------------------------------------------------
 
 _IDENT = st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True).filter(
-    lambda s: s not in ("or", "and", "k", "not", "over", "under", "above", "below", "to"))
+    lambda s: s not in ("or", "and", "k", "not", "over", "under", "above", "below", "to")
+)
 _CODE = st.one_of(
     st.builds(lambda n, i, v: f"{n}[{i}] = {v};", _IDENT, st.integers(0, 999), st.integers(0, 99_999)),
     st.builds(lambda n, v: f"{n}({v})", _IDENT, st.integers(0, 99_999)),
     st.builds(lambda n, v: f"let {n} = {v};", _IDENT, st.integers(0, 99_999)),
     st.builds(lambda o, a, v: f"{o}.{a}({v})", _IDENT, _IDENT, st.integers(0, 99_999)),
 )
-_ASKS = st.sampled_from(["노출 클릭 페이지", "노출 100 이상 페이지", "클릭 0 인 페이지", "노출은 꽤 되는데 클릭이 하나도 없는 페이지"])
+_ASKS = st.sampled_from(
+    ["노출 클릭 페이지", "노출 100 이상 페이지", "클릭 0 인 페이지", "노출은 꽤 되는데 클릭이 하나도 없는 페이지"]
+)
 
 
 @fuzz(60)
 @given(code=st.lists(_CODE, min_size=1, max_size=3), ask=_ASKS, before=st.booleans())
 @example(code=["_[0] = 0;", "let ctr = 0;"], ask="노출 100 이상 페이지", before=False)  # a declared column alias
-def test_digits_of_pasted_code_never_become_filter_values(graphs: dict[str, KnowledgeGraph], code: list[str],
-                                                          ask: str, before: bool) -> None:
+def test_digits_of_pasted_code_never_become_filter_values(
+    graphs: dict[str, KnowledgeGraph], code: list[str], ask: str, before: bool
+) -> None:
     pasted = " ".join(code)
     question = f"{pasted} {ask}" if before else f"{ask} {pasted}"
     kg = graphs["pages"]

@@ -40,4 +40,3 @@ def test_concurrent_clients_get_the_in_process_answers(server: Any, expected: di
     assert stats.requests >= 10, summary
     assert {"ask", "verify"} <= set(stats.by_route), summary
     assert server.process.poll() is None, "the server died under load"
-

@@ -15,8 +15,10 @@ from ont_platform.errors import InputError
 from ont_platform.limits import DEFAULT_LIMITS, Limits
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "limits.md"
-ROW = re.compile(r"^\|\s*`(?P<name>[a-z_]+)`\s*\|\s*`(?P<default>[^`]+)`[^|]*\|(?P<bounds>[^|]+)\|(?P<when>[^|]+)\|"
-                 r"(?P<error>.+)\|\s*$")
+ROW = re.compile(
+    r"^\|\s*`(?P<name>[a-z_]+)`\s*\|\s*`(?P<default>[^`]+)`[^|]*\|(?P<bounds>[^|]+)\|(?P<when>[^|]+)\|"
+    r"(?P<error>.+)\|\s*$"
+)
 
 
 def documented() -> dict[str, dict[str, str]]:
@@ -51,8 +53,15 @@ def test_limit_flags_reach_every_field() -> None:
         changed = parse_limits([f"{f.name}={default * 2}"])
         assert getattr(changed, f.name) == default * 2
     assert parse_limits(None) == DEFAULT_LIMITS
-    for bad in ("max_hops", "nope=3", "max_hops=0", "max_hops=-2", "max_hops=1.5", "query_timeout_s=soon",
-                "walk_max_edges=-1"):
+    for bad in (
+        "max_hops",
+        "nope=3",
+        "max_hops=0",
+        "max_hops=-2",
+        "max_hops=1.5",
+        "query_timeout_s=soon",
+        "walk_max_edges=-1",
+    ):
         with pytest.raises(InputError):
             parse_limits([bad])
     assert parse_limits(["walk_max_edges=0"]).walk_max_edges == 0  # 0 has a meaning here: the mirror is off

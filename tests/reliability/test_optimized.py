@@ -94,8 +94,15 @@ print(json.dumps(out))
 
 def test_parser_errors_are_project_errors_under_python_minus_o() -> None:
     cases = _mutants(seed=20261129, n=150)
-    done = subprocess.run([sys.executable, "-O", "-c", CHILD], input=json.dumps(cases), capture_output=True,
-                          text=True, cwd=ROOT, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, "-O", "-c", CHILD],
+        input=json.dumps(cases),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     results = json.loads(done.stdout)
     assert len(results) == 2 * len(cases)
@@ -105,5 +112,6 @@ def test_parser_errors_are_project_errors_under_python_minus_o() -> None:
     assert all(not changed for _, _, _, changed in refused), [r for r in refused if r[3]][:5]
     # the hand-picked breakages are refused by both backends, and so are most mutants
     assert all(r[2] != "accepted" for r in results[:MUST_REFUSE]) and all(
-        r[2] != "accepted" for r in results[len(cases):len(cases) + MUST_REFUSE])
+        r[2] != "accepted" for r in results[len(cases) : len(cases) + MUST_REFUSE]
+    )
     assert len(refused) > len(results) // 2

@@ -40,7 +40,7 @@ SELECT = "SELECT ?s WHERE { ?s ?p ?o } LIMIT 1"
 def assert_clean(*texts: str) -> None:
     for text in texts:
         for secret in SECRETS:
-            assert secret not in text, f"a configured secret leaked: ...{text[max(0, text.find(secret) - 80):][:200]}"
+            assert secret not in text, f"a configured secret leaked: ...{text[max(0, text.find(secret) - 80) :][:200]}"
 
 
 def full_text(exc: BaseException) -> str:
@@ -124,8 +124,9 @@ def test_url_credentials_and_query_tokens_stay_hidden(echo: str, logs: pytest.Lo
 
 def test_refused_connection_does_not_leak(logs: pytest.LogCaptureFixture) -> None:
     port = closed_port()
-    store = RemoteStore(f"http://alice:{PASSWORD}@127.0.0.1:{port}/q?key={QUERY_TOKEN}",
-                        headers={"Authorization": f"Bearer {TOKEN}"})
+    store = RemoteStore(
+        f"http://alice:{PASSWORD}@127.0.0.1:{port}/q?key={QUERY_TOKEN}", headers={"Authorization": f"Bearer {TOKEN}"}
+    )
     with pytest.raises(EndpointError) as info:
         store.ask("ASK { ?s ?p ?o }")
     store.close()
@@ -133,18 +134,21 @@ def test_refused_connection_does_not_leak(logs: pytest.LogCaptureFixture) -> Non
 
 
 @pytest.mark.parametrize("bad", ["\n", "\r\nX-Injected: 1", "\x00", "é", "\x7f"])
-def test_a_header_value_http_cannot_carry_is_refused_by_name(bad: str, echo: str,
-                                                            logs: pytest.LogCaptureFixture) -> None:
+def test_a_header_value_http_cannot_carry_is_refused_by_name(
+    bad: str, echo: str, logs: pytest.LogCaptureFixture
+) -> None:
     # h11 would refuse it while sending, with "Illegal header value b'Bearer <token>...'" as its message
     with pytest.raises(InputError, match="Authorization") as info:
         RemoteStore(f"{echo}/sparql", headers={"Authorization": f"Bearer {TOKEN}{bad}"})
     assert_clean(full_text(info.value), logs.text)
 
 
-def test_opening_a_graph_on_a_failing_endpoint_does_not_leak(echo: str, logs: pytest.LogCaptureFixture,
-                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    with KnowledgeGraph.open(backend="remote", endpoint=f"{echo}/sparql",
-                             headers={"Authorization": f"Bearer {TOKEN}"}) as kg:
+def test_opening_a_graph_on_a_failing_endpoint_does_not_leak(
+    echo: str, logs: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with KnowledgeGraph.open(
+        backend="remote", endpoint=f"{echo}/sparql", headers={"Authorization": f"Bearer {TOKEN}"}
+    ) as kg:
         with pytest.raises(OntError) as info:
             kg.ask("n_a1 에서 3-hop 안에 거래소에 닿나요?")
         assert_clean(full_text(info.value))
@@ -169,8 +173,9 @@ def kg_graph() -> Iterator[KnowledgeGraph]:
 
 
 def test_llm_key_is_kept_out_of_settings_text() -> None:
-    settings = ServiceSettings.from_env({"ONT_LLM_BASE_URL": "http://127.0.0.1:9/v1", "ONT_LLM_MODEL": "m",
-                                         "ONT_LLM_API_KEY": API_KEY})
+    settings = ServiceSettings.from_env(
+        {"ONT_LLM_BASE_URL": "http://127.0.0.1:9/v1", "ONT_LLM_MODEL": "m", "ONT_LLM_API_KEY": API_KEY}
+    )
     assert settings.llm is not None and settings.llm.api_key == API_KEY
     assert_clean(repr(settings), str(settings), repr(settings.llm))
     for bad in ("\n", "é", "\r\nX: y"):
@@ -183,8 +188,7 @@ def _extract(client: TestClient) -> Any:
     return client.post("/api/v1/extract/text", json={"text": "홍길동은 에이크미에서 일한다.", "extractor": "llm"})
 
 
-def test_llm_endpoint_errors_hide_the_key(echo: str, kg_graph: KnowledgeGraph,
-                                          logs: pytest.LogCaptureFixture) -> None:
+def test_llm_endpoint_errors_hide_the_key(echo: str, kg_graph: KnowledgeGraph, logs: pytest.LogCaptureFixture) -> None:
     _Echo.received.clear()
     settings = ServiceSettings(llm=LLMSettings(base_url=f"{echo}/v1", model="m", api_key=API_KEY))
     with TestClient(create_app(kg_graph, settings), raise_server_exceptions=False) as client:
@@ -195,16 +199,18 @@ def test_llm_endpoint_errors_hide_the_key(echo: str, kg_graph: KnowledgeGraph,
 
 
 def test_llm_unreachable_hides_the_key(kg_graph: KnowledgeGraph, logs: pytest.LogCaptureFixture) -> None:
-    settings = ServiceSettings(llm=LLMSettings(base_url=f"http://127.0.0.1:{closed_port()}/v1", model="m",
-                                               api_key=API_KEY))
+    settings = ServiceSettings(
+        llm=LLMSettings(base_url=f"http://127.0.0.1:{closed_port()}/v1", model="m", api_key=API_KEY)
+    )
     with TestClient(create_app(kg_graph, settings), raise_server_exceptions=False) as client:
         response = _extract(client)
     assert response.status_code == 502, response.text
     assert_clean(response.text, logs.text)
 
 
-def test_a_transport_quoting_the_header_is_scrubbed_from_logs(kg_graph: KnowledgeGraph,
-                                                              logs: pytest.LogCaptureFixture) -> None:
+def test_a_transport_quoting_the_header_is_scrubbed_from_logs(
+    kg_graph: KnowledgeGraph, logs: pytest.LogCaptureFixture
+) -> None:
     """A client library that puts the header into its exception (as h11 does for a value it refuses): the
     service's error body names only the exception type, and its logged traceback is scrubbed."""
 

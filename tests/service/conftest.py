@@ -94,8 +94,9 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # quiet
         return
 
-    def _send(self, status: int, body: bytes, ctype: str = "text/html; charset=utf-8",
-              extra: dict[str, str] | None = None) -> None:
+    def _send(
+        self, status: int, body: bytes, ctype: str = "text/html; charset=utf-8", extra: dict[str, str] | None = None
+    ) -> None:
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
@@ -110,7 +111,7 @@ class _Handler(BaseHTTPRequestHandler):
         if path == "/article":
             self._send(200, ARTICLE.encode("utf-8"))
         elif path.startswith("/redirect-to/"):
-            target = path[len("/redirect-to/"):]
+            target = path[len("/redirect-to/") :]
             self._send(302, b"", extra={"Location": f"http://{target}"})
         elif path == "/redirect-local":
             self._send(302, b"", extra={"Location": "/article"})

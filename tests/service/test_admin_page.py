@@ -30,8 +30,15 @@ from tests.servers import free_port
 from tests.service.conftest import KG_Q1, ONCHAIN_Q1
 
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 SERVE = [sys.executable, "-m", "ont_platform.cli.main", "serve"]
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = 90.0
@@ -46,9 +53,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     with log.open("wb") as out:
-        proc = subprocess.Popen([*SERVE, "--host", "127.0.0.1", "--port", str(port)], stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True, cwd=ROOT,
-                                env={**os.environ, "ONT_API_TOKEN": TOKEN})
+        proc = subprocess.Popen(
+            [*SERVE, "--host", "127.0.0.1", "--port", str(port)],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            cwd=ROOT,
+            env={**os.environ, "ONT_API_TOKEN": TOKEN},
+        )
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + READY_TIMEOUT
@@ -93,8 +105,9 @@ def page(browser, server: str) -> Iterator[object]:
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="ko-KR")
     pg = context.new_page()
     problems: list[str] = []
-    pg.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning")
-          else None)
+    pg.on(
+        "console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type in ("error", "warning") else None
+    )
     pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     pg.on("dialog", lambda d: (problems.append(f"dialog: {d.message}"), d.dismiss()))
     pg.on("request", lambda r: None if r.url.startswith(server) else problems.append(f"outside request: {r.url}"))
@@ -123,7 +136,10 @@ def _onchain_labels() -> dict[str, str]:
 def test_a_korean_question_shows_the_answer_the_path_and_the_sparql(page, tmp_path: Path) -> None:
     expect = playwright_api.expect
     assert page.locator("#domain option").all_text_contents() == [
-        "kg · 인물·회사·장소", "onchain · 온체인 거래", "pages · 페이지 인벤토리"]
+        "kg · 인물·회사·장소",
+        "onchain · 온체인 거래",
+        "pages · 페이지 인벤토리",
+    ]
     ask(page, "onchain", ONCHAIN_Q1)
 
     card = page.locator("#answer-card")
@@ -132,7 +148,8 @@ def test_a_korean_question_shows_the_answer_the_path_and_the_sparql(page, tmp_pa
     expect(page.locator("#answer-text")).to_have_text(
         f"예. n_a1({label['n_a1']}) → n_h1({label['n_h1']}) → n_ex1({label['n_ex1']}) 2-hop 경로로 거래소 "
         f"입금주소(n_ex1 · {label['n_ex1']})에 닿습니다. 두 전송 모두 관측된 트랜잭션(0xaa1, 0xaa2)입니다. "
-        "(읽은 질문: n_a1 →transfer(≤3 홉)→ ExchangeDeposit)")
+        "(읽은 질문: n_a1 →transfer(≤3 홉)→ ExchangeDeposit)"
+    )
     badges = page.locator("#badges .badge")
     expect(badges).to_have_text(["의도: path_exists · 경로 있음", "확신도: 높음", "근거 확인됨", "검증 통과"])
 
@@ -190,10 +207,10 @@ def test_text_from_the_request_is_shown_not_run(page) -> None:
 def test_the_last_writes_are_listed_with_their_report(page, server: str) -> None:
     """A write through the API shows on the page: accepted, what was created, its record in the graph. (A new
     company with no relation: the other tests' answers stay the same.)"""
-    payload = {"entities": [{"id": "E_admin_1", "label": "감마 로보틱스", "type": "individual",
-                             "ontology_class": "Company"}]}
-    r = httpx.post(f"{server}/api/v1/ingest", json=payload, headers={"Authorization": f"Bearer {TOKEN}"},
-                   timeout=30)
+    payload = {
+        "entities": [{"id": "E_admin_1", "label": "감마 로보틱스", "type": "individual", "ontology_class": "Company"}]
+    }
+    r = httpx.post(f"{server}/api/v1/ingest", json=payload, headers={"Authorization": f"Bearer {TOKEN}"}, timeout=30)
     assert r.status_code == 200 and r.json()["accepted"], r.text
     page.reload()
     item = page.locator("#writes-list li").first
@@ -201,4 +218,3 @@ def test_the_last_writes_are_listed_with_their_report(page, server: str) -> None
     text = item.inner_text()
     assert "반영" in text and "E_admin_1" in text and r.json()["write"] in text
     assert "API 토큰" in page.locator("#writes-state").inner_text()
-

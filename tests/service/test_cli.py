@@ -23,8 +23,20 @@ def test_defaults_listen_on_loopback_only() -> None:
 
 
 def test_options() -> None:
-    args = parser().parse_args(["serve", "--port", "9001", "--data", "examples/kg", "--data", "examples/onchain",
-                                "--allow-private-urls", "--allow-network", "10.0.0.0/8"])
+    args = parser().parse_args(
+        [
+            "serve",
+            "--port",
+            "9001",
+            "--data",
+            "examples/kg",
+            "--data",
+            "examples/onchain",
+            "--allow-private-urls",
+            "--allow-network",
+            "10.0.0.0/8",
+        ]
+    )
     assert args.port == 9001
     assert [str(d) for d in args.data] == ["examples/kg", "examples/onchain"]
     assert args.allow_private_urls and args.allow_network == ["10.0.0.0/8"]
@@ -34,15 +46,21 @@ def test_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         parser().parse_args(["serve", "--help"])
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--data", "--allow-private-urls", "--allow-network", "--token",
-                   "--token-file"):
+    for option in ("--host", "--port", "--data", "--allow-private-urls", "--allow-network", "--token", "--token-file"):
         assert option in out
 
 
-@pytest.mark.parametrize("argv", [["--port", "70000"], ["--allow-network", "not-a-network"],
-                                  ["--data", "/no/such/folder"], ["--token", "short"],
-                                  ["--token-file", "/no/such/token"],
-                                  ["--token", "a-token-long-enough-1", "--token-file", "/etc/hostname"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--port", "70000"],
+        ["--allow-network", "not-a-network"],
+        ["--data", "/no/such/folder"],
+        ["--token", "short"],
+        ["--token-file", "/no/such/token"],
+        ["--token", "a-token-long-enough-1", "--token-file", "/etc/hostname"],
+    ],
+)
 def test_unusable_arguments_are_refused_before_serving(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     import uvicorn
 
@@ -53,7 +71,8 @@ def test_unusable_arguments_are_refused_before_serving(argv: list[str], monkeypa
 
 
 def test_the_examples_of_a_dataset_folder_are_offered(tmp_path) -> None:
-    (tmp_path / "questions.jsonl").write_text('{"id": "a", "question": "첫 질문?"}\nnot json\n{"id": 2}\n',
-                                              encoding="utf-8")
+    (tmp_path / "questions.jsonl").write_text(
+        '{"id": "a", "question": "첫 질문?"}\nnot json\n{"id": 2}\n', encoding="utf-8"
+    )
     assert serve._examples(tmp_path) == ["첫 질문?"]
     assert serve._examples(tmp_path / "missing") == []

@@ -23,8 +23,10 @@ from ont_platform.service.graphs import GraphSet
 from ont_platform.service.settings import LLMSettings, ServiceSettings
 from tests.service.conftest import ARTICLE, LOOPBACK_ONLY, Site
 
-KG_TEXT = ("홍길동은 에이크미의 대표로 일하며 연구개발 조직도 직접 이끌고 있다. 에이크미 본사는 서울 강남구 테헤란로에 있다.\n"
-           "감마랩스는 엡실론소프트를 인수했다.")
+KG_TEXT = (
+    "홍길동은 에이크미의 대표로 일하며 연구개발 조직도 직접 이끌고 있다. 에이크미 본사는 서울 강남구 테헤란로에 있다.\n"
+    "감마랩스는 엡실론소프트를 인수했다."
+)
 
 
 def relations(body: dict[str, Any]) -> set[tuple[str, str, str]]:
@@ -35,7 +37,7 @@ def test_sentences_keep_their_offsets() -> None:
     text = "  첫 문장이다.  둘째 문장!\n셋째 줄"
     parts = sentences(text)
     assert [s for _, s in parts] == ["첫 문장이다.", "둘째 문장!", "셋째 줄"]
-    assert all(text[o:o + len(s)] == s for o, s in parts)
+    assert all(text[o : o + len(s)] == s for o, s in parts)
 
 
 def test_the_lexicon_extractor_finds_graph_names_and_ontology_relations(graph_set: GraphSet) -> None:
@@ -44,17 +46,20 @@ def test_the_lexicon_extractor_finds_graph_names_and_ontology_relations(graph_se
         attempt = LexiconExtractor(graph_set.context("kg")).extract(doc)
     body = asyncio.run(guarded(doc, attempt, domain="kg", extractor="lexicon"))
     assert body["validation_passed"] is True, body["validation_errors"]
-    assert relations(body) == {("E_p_hong", "worksFor", "E_c_acme"), ("E_c_acme", "locatedIn", "E_pl_seoul"),
-                               ("E_c_gamma", "acquired", "E_c_eps")}
+    assert relations(body) == {
+        ("E_p_hong", "worksFor", "E_c_acme"),
+        ("E_c_acme", "locatedIn", "E_pl_seoul"),
+        ("E_c_gamma", "acquired", "E_c_eps"),
+    }
     classes = {e["id"]: e.get("ontology_class") for e in body["entities"]}
     assert classes["E_p_hong"] == "Person" and classes["E_pl_seoul"] == "City"
     works = next(r for r in body["relations"] if r["predicate"] == "worksFor")
     (evidence,) = works["evidence"]
     assert evidence["chunk_text"] == "홍길동은 에이크미의 대표로 일하며 연구개발 조직도 직접 이끌고 있다."
     assert evidence["source_url"] == "https://news.example.com/acme"
-    assert KG_TEXT[evidence["offset"]:].startswith(evidence["chunk_text"])
+    assert KG_TEXT[evidence["offset"] :].startswith(evidence["chunk_text"])
     hong = next(e for e in body["entities"] if e["id"] == "E_p_hong")
-    assert KG_TEXT[hong["evidence"][0]["offset"]:].startswith("홍길동")
+    assert KG_TEXT[hong["evidence"][0]["offset"] :].startswith("홍길동")
 
 
 def test_onchain_text_gives_transfers_in_text_order(graph_set: GraphSet) -> None:
@@ -92,20 +97,29 @@ def test_extract_text_route(client: TestClient) -> None:
     r = client.post("/api/v1/extract/text", json={"text": KG_TEXT, "url": "https://news.example.com/acme"})
     assert r.status_code == 200
     body = r.json()
-    assert set(body) >= {"url", "title", "entities", "relations", "validation_passed", "validation_errors",
-                         "warnings"}
+    assert set(body) >= {"url", "title", "entities", "relations", "validation_passed", "validation_errors", "warnings"}
     assert body["url"] == "https://news.example.com/acme"
     assert body["domain"] == "kg" and body["extractor"] == "lexicon"
     assert ("E_p_hong", "worksFor", "E_c_acme") in relations(body)
-    onchain = client.post("/api/v1/extract/text", json={"text": "n_a1 과 n_b2 는 같은 주체로 추정된다.",
-                                                         "domain": "onchain"}).json()
+    onchain = client.post(
+        "/api/v1/extract/text", json={"text": "n_a1 과 n_b2 는 같은 주체로 추정된다.", "domain": "onchain"}
+    ).json()
     assert relations(onchain) == {("E_n_a1", "same_entity", "E_n_b2")}
 
 
-@pytest.mark.parametrize("body", [
-    {}, {"text": ""}, {"text": 5}, {"text": "x", "url": "ftp://a/b"}, {"text": "x", "url": "javascript:alert(1)"},
-    {"text": "x", "domain": "Mars!"}, {"text": "x", "extractor": "magic"}, {"text": "x", "unknown": True},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"text": ""},
+        {"text": 5},
+        {"text": "x", "url": "ftp://a/b"},
+        {"text": "x", "url": "javascript:alert(1)"},
+        {"text": "x", "domain": "Mars!"},
+        {"text": "x", "extractor": "magic"},
+        {"text": "x", "unknown": True},
+    ],
+)
 def test_malformed_extract_text_bodies_get_422(client: TestClient, body: dict) -> None:
     r = client.post("/api/v1/extract/text", json=body)
     assert r.status_code == 422
@@ -143,13 +157,15 @@ def test_extract_url_fetches_an_allowed_page_and_extracts(make_client, site: Sit
     assert "redirected" in {w["code"] for w in r.json()["warnings"]}
 
 
-@pytest.mark.parametrize("path, status, code", [
-    ("/redirect-to/10.0.0.1/", 400, "url_refused"),
-    ("/missing", 502, "fetch_status"),
-    ("/image", 502, "fetch_content_type"),
-])
-def test_extract_url_failures_map_to_statuses(make_client, site: Site, path: str, status: int,
-                                              code: str) -> None:
+@pytest.mark.parametrize(
+    "path, status, code",
+    [
+        ("/redirect-to/10.0.0.1/", 400, "url_refused"),
+        ("/missing", 502, "fetch_status"),
+        ("/image", 502, "fetch_content_type"),
+    ],
+)
+def test_extract_url_failures_map_to_statuses(make_client, site: Site, path: str, status: int, code: str) -> None:
     c = make_client(ServiceSettings(allowed_networks=LOOPBACK_ONLY))
     r = c.post("/api/v1/extract/url", json={"url": site.url(path)})
     assert r.status_code == status
@@ -189,22 +205,51 @@ class ChatServer:
         self.headers.append(request.headers)
         if self.status != 200 or not self.contents:
             return httpx.Response(self.status if self.status != 200 else 500, json={"error": {"message": "nope"}})
-        return httpx.Response(200, json={"choices": [{"message": {"role": "assistant",
-                                                                  "content": self.contents.pop(0)}}]})
+        return httpx.Response(
+            200, json={"choices": [{"message": {"role": "assistant", "content": self.contents.pop(0)}}]}
+        )
 
 
 LLM = LLMSettings(base_url="http://llm.invalid/v1", model="test-model", api_key=API_KEY, max_reasks=2)
-BAD = json.dumps({"entities": [{"id": "1", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
-                               {"id": "E_2", "label": "에이크미", "type": "individual", "ontology_class": "Company"}],
-                  "relations": [{"id": "R_1", "source_id": "1", "predicate": "worksFor", "target_id": "E_2"}]},
-                 ensure_ascii=False)
-GOOD = "```json\n" + json.dumps(
-    {"entities": [{"id": "E_1", "label": "홍길동", "type": "individual", "ontology_class": "Person",
-                   "evidence": {"offset": 0}},
-                  {"id": "E_2", "label": "에이크미", "type": "individual", "ontology_class": "Company"}],
-     "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "worksFor", "target_id": "E_2", "confidence": 0.9,
-                    "evidence": {"offset": 0, "chunk_text": "홍길동은 에이크미의 대표로 일하며"}}]},
-    ensure_ascii=False) + "\n```"
+BAD = json.dumps(
+    {
+        "entities": [
+            {"id": "1", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
+            {"id": "E_2", "label": "에이크미", "type": "individual", "ontology_class": "Company"},
+        ],
+        "relations": [{"id": "R_1", "source_id": "1", "predicate": "worksFor", "target_id": "E_2"}],
+    },
+    ensure_ascii=False,
+)
+GOOD = (
+    "```json\n"
+    + json.dumps(
+        {
+            "entities": [
+                {
+                    "id": "E_1",
+                    "label": "홍길동",
+                    "type": "individual",
+                    "ontology_class": "Person",
+                    "evidence": {"offset": 0},
+                },
+                {"id": "E_2", "label": "에이크미", "type": "individual", "ontology_class": "Company"},
+            ],
+            "relations": [
+                {
+                    "id": "R_1",
+                    "source_id": "E_1",
+                    "predicate": "worksFor",
+                    "target_id": "E_2",
+                    "confidence": 0.9,
+                    "evidence": {"offset": 0, "chunk_text": "홍길동은 에이크미의 대표로 일하며"},
+                }
+            ],
+        },
+        ensure_ascii=False,
+    )
+    + "\n```"
+)
 
 
 def test_the_llm_extractor_is_re_asked_until_the_guard_passes_it() -> None:

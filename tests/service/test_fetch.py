@@ -42,26 +42,29 @@ def refusing_fetcher(resolver=never_resolve, **policy: object) -> Fetcher:
     return Fetcher(AddressPolicy(**policy), resolver=resolver, transport=NoTransport())  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("url", [
-    "http://127.0.0.1/",
-    "http://127.0.0.1:8000/admin",
-    "http://10.0.0.5/",
-    "http://10.255.1.1:8080/x",
-    "http://172.16.3.4/",
-    "http://192.168.1.1/",
-    "http://169.254.169.254/latest/meta-data/",
-    "http://[::1]/",
-    "http://[::1]:9000/",
-    "http://[fe80::1]/",
-    "http://[fc00::1]/",
-    "http://[::ffff:127.0.0.1]/",
-    "http://[::ffff:10.0.0.1]/",
-    "http://[2002:7f00:1::]/",   # 6to4 around 127.0.0.1
-    "http://[64:ff9b::a00:1]/",  # NAT64 around 10.0.0.1
-    "http://0.0.0.0/",
-    "http://224.0.0.1/",
-    "http://100.64.0.1/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://127.0.0.1/",
+        "http://127.0.0.1:8000/admin",
+        "http://10.0.0.5/",
+        "http://10.255.1.1:8080/x",
+        "http://172.16.3.4/",
+        "http://192.168.1.1/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://[::1]/",
+        "http://[::1]:9000/",
+        "http://[fe80::1]/",
+        "http://[fc00::1]/",
+        "http://[::ffff:127.0.0.1]/",
+        "http://[::ffff:10.0.0.1]/",
+        "http://[2002:7f00:1::]/",  # 6to4 around 127.0.0.1
+        "http://[64:ff9b::a00:1]/",  # NAT64 around 10.0.0.1
+        "http://0.0.0.0/",
+        "http://224.0.0.1/",
+        "http://100.64.0.1/",
+    ],
+)
 def test_non_public_addresses_are_refused_before_anything_is_sent(url: str) -> None:
     with pytest.raises(URLRefused) as info:
         refusing_fetcher().fetch(url)
@@ -94,17 +97,20 @@ def test_the_resolver_is_monkeypatchable(monkeypatch: pytest.MonkeyPatch) -> Non
         Fetcher(transport=NoTransport()).fetch("http://localhost.example/")
 
 
-@pytest.mark.parametrize("url, why", [
-    ("ftp://example.com/file", "only http and https"),
-    ("file:///etc/passwd", "only http and https"),
-    ("gopher://example.com/", "only http and https"),
-    ("http://user:secret@example.com/", "user name or password"),
-    ("", "empty"),
-    ("   ", "empty"),
-    ("http:///nohost", "no host"),
-    ("http://exa mple.com/", "not a valid URL"),
-    ("https://example.com/" + "a" * 3000, "longer than"),
-])
+@pytest.mark.parametrize(
+    "url, why",
+    [
+        ("ftp://example.com/file", "only http and https"),
+        ("file:///etc/passwd", "only http and https"),
+        ("gopher://example.com/", "only http and https"),
+        ("http://user:secret@example.com/", "user name or password"),
+        ("", "empty"),
+        ("   ", "empty"),
+        ("http:///nohost", "no host"),
+        ("http://exa mple.com/", "not a valid URL"),
+        ("https://example.com/" + "a" * 3000, "longer than"),
+    ],
+)
 def test_urls_that_are_never_fetched(url: str, why: str) -> None:
     with pytest.raises(URLRefused, match=why):
         refusing_fetcher().fetch(url)
@@ -138,8 +144,8 @@ def test_the_connection_goes_to_the_checked_address_with_the_original_host() -> 
     page = fetcher.fetch("https://news.example.com/a?x=1")
     assert page.body == "<p>안녕하세요</p>".encode()
     (request,) = seen
-    assert request.url.host == "93.184.216.34"            # pinned: no second lookup can change it
-    assert request.headers["host"] == "news.example.com"   # the site still sees its own name
+    assert request.url.host == "93.184.216.34"  # pinned: no second lookup can change it
+    assert request.headers["host"] == "news.example.com"  # the site still sees its own name
     assert request.extensions["sni_hostname"] == "news.example.com"  # and TLS checks that name
     assert page.url == "https://news.example.com/a?x=1"
 
@@ -190,12 +196,16 @@ def test_loopback_is_refused_by_default_even_for_a_running_server(site: Site) ->
     assert len(site.requests) == before
 
 
-@pytest.mark.parametrize("target", ["10.0.0.1/", "192.168.0.10:8080/x", "169.254.169.254/latest/meta-data/",
-                                    "[::1]/", "127.0.0.2/", "localhost.:1/"])
+@pytest.mark.parametrize(
+    "target",
+    ["10.0.0.1/", "192.168.0.10:8080/x", "169.254.169.254/latest/meta-data/", "[::1]/", "127.0.0.2/", "localhost.:1/"],
+)
 def test_a_redirect_to_a_non_public_address_is_refused(site: Site, target: str) -> None:
     # 127.0.0.1 is allowed for the first hop only: the redirect's target is checked again and refused.
-    fetcher = Fetcher(AddressPolicy(allowed_networks=LOOPBACK_ONLY),
-                      resolver=lambda host, port: ["127.0.0.9"] if host.startswith("localhost") else [host])
+    fetcher = Fetcher(
+        AddressPolicy(allowed_networks=LOOPBACK_ONLY),
+        resolver=lambda host, port: ["127.0.0.9"] if host.startswith("localhost") else [host],
+    )
     with pytest.raises(URLRefused, match="refused"):
         fetcher.fetch(site.url(f"/redirect-to/{target}"))
     assert site.requests[-1][0] == f"/redirect-to/{target}"
@@ -238,9 +248,15 @@ def test_error_statuses_and_non_html_are_refused(site: Site) -> None:
 
 
 def test_settings_parse_networks_and_read_the_environment() -> None:
-    settings = ServiceSettings.from_env({"ONT_ALLOW_PRIVATE_URLS": "1", "ONT_ALLOWED_NETWORKS": "10.0.0.0/8, ::1",
-                                         "ONT_LLM_BASE_URL": "http://127.0.0.1:9/v1", "ONT_LLM_MODEL": "m",
-                                         "ONT_LLM_API_KEY": "sk-very-secret"})
+    settings = ServiceSettings.from_env(
+        {
+            "ONT_ALLOW_PRIVATE_URLS": "1",
+            "ONT_ALLOWED_NETWORKS": "10.0.0.0/8, ::1",
+            "ONT_LLM_BASE_URL": "http://127.0.0.1:9/v1",
+            "ONT_LLM_MODEL": "m",
+            "ONT_LLM_API_KEY": "sk-very-secret",
+        }
+    )
     assert settings.allow_private_urls
     assert settings.allowed_networks == (ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("::1/128"))
     assert settings.llm is not None and settings.llm.api_key == "sk-very-secret"

@@ -23,8 +23,11 @@ SERVE = [sys.executable, "-m", "ont_platform.cli.main", "serve"]
 def test_health_names_the_domains_and_counts_the_triples(client: TestClient, graph_set: GraphSet) -> None:
     response = client.get("/health")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "domains": ["kg", "onchain", "pages"],
-                               "triples": sum(len(kg) for kg in graph_set.graphs)}
+    assert response.json() == {
+        "status": "ok",
+        "domains": ["kg", "onchain", "pages"],
+        "triples": sum(len(kg) for kg in graph_set.graphs),
+    }
 
 
 def test_health_and_pages_take_no_admission_turn_but_sparql_does(graph_set: GraphSet) -> None:
@@ -79,8 +82,9 @@ def test_an_unknown_host_is_refused_with_exit_2(capsys: pytest.CaptureFixture[st
 def test_serve_on_port_zero_announces_the_port_it_listens_on(tmp_path: Path) -> None:
     """The socket that was checked is the one uvicorn serves: ``--port 0`` gets a port from the system, and the
     "serving" line names it."""
-    proc = subprocess.Popen([*SERVE, "--host", "127.0.0.1", "--port", "0"], stderr=subprocess.PIPE,
-                            stdout=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [*SERVE, "--host", "127.0.0.1", "--port", "0"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+    )
     try:
         assert proc.stderr is not None
         line = proc.stderr.readline()  # the first line ont serve writes is the announcement

@@ -78,7 +78,8 @@ def test_a_held_fetch_does_not_delay_a_question(make_client: Callable[..., TestC
 
 
 def test_a_query_check_in_progress_does_not_delay_a_question(
-        make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch) -> None:
+    make_client: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
     entered, release = threading.Event(), threading.Event()
     real = query_module._INSPECTOR.inspect
 
@@ -95,8 +96,11 @@ def test_a_query_check_in_progress_does_not_delay_a_question(
         slow, slow_box = _in_thread(lambda: client.post("/api/v1/verify", json={"answer": answer}))
         assert entered.wait(JOIN_S)
         for domain, question in (("kg", KG_Q1), ("onchain", ONCHAIN_Q1)):
-            asked, box = _in_thread(lambda d=domain, q=question: client.post(  # type: ignore[misc]
-                "/api/v1/ask", json={"domain": d, "question": q}))
+            asked, box = _in_thread(
+                lambda d=domain, q=question: client.post(  # type: ignore[misc]
+                    "/api/v1/ask", json={"domain": d, "question": q}
+                )
+            )
             asked.join(JOIN_S)
             assert not asked.is_alive(), f"a {domain} question waited for a verification in progress"
             assert box["out"].status_code == 200
@@ -107,8 +111,9 @@ def test_a_query_check_in_progress_does_not_delay_a_question(
     assert slow_box["out"].status_code == 200 and slow_box["out"].json()["ok"] is True
 
 
-def test_a_flood_beyond_the_waiting_room_gets_503_with_retry_after(make_client: Callable[..., TestClient],
-                                                                   held: HeldFetcher) -> None:
+def test_a_flood_beyond_the_waiting_room_gets_503_with_retry_after(
+    make_client: Callable[..., TestClient], held: HeldFetcher
+) -> None:
     client = make_client(ServiceSettings(max_active=1, max_waiting=0), fetcher=held)
     slow, _ = _in_thread(lambda: client.post("/api/v1/extract/url", json={"url": "https://example.org/"}))
     assert held.entered.wait(JOIN_S)
@@ -123,8 +128,9 @@ def test_a_flood_beyond_the_waiting_room_gets_503_with_retry_after(make_client: 
     assert again.status_code == 200  # the turn came back
 
 
-def test_a_waiting_request_gives_up_at_its_wait_limit(make_client: Callable[..., TestClient],
-                                                      held: HeldFetcher) -> None:
+def test_a_waiting_request_gives_up_at_its_wait_limit(
+    make_client: Callable[..., TestClient], held: HeldFetcher
+) -> None:
     client = make_client(ServiceSettings(max_active=1, max_waiting=4, wait_s=0.2), fetcher=held)
     slow, _ = _in_thread(lambda: client.post("/api/v1/extract/url", json={"url": "https://example.org/"}))
     assert held.entered.wait(JOIN_S)
@@ -140,13 +146,15 @@ def test_a_hostile_generated_query_is_stopped_at_the_check_not_parsed_for_a_minu
     with KnowledgeGraph.open(limits=Limits(query_timeout_s=0.5)) as kg:
         kg.load(example_dataset("onchain"))
         answer = kg.ask(ONCHAIN_Q1).to_json()
-        answer["generated_query"] = ("SELECT ?x WHERE { ?x ?p ?o FILTER(" +
-                                     " || ".join(f"?o = {i}" for i in range(3_000)) + ") }")
+        answer["generated_query"] = (
+            "SELECT ?x WHERE { ?x ?p ?o FILTER(" + " || ".join(f"?o = {i}" for i in range(3_000)) + ") }"
+        )
         with Verifier(kg) as verifier:
             report = verifier.verify(answer, question=ONCHAIN_Q1)
     assert not report.ok
-    assert any("parsing it took longer than the time limit of 0.5 s" in f.detail for f in report.failures), \
+    assert any("parsing it took longer than the time limit of 0.5 s" in f.detail for f in report.failures), (
         report.to_json()
+    )
 
 
 def test_one_verifier_serves_many_threads_with_the_same_reports() -> None:
@@ -158,8 +166,11 @@ def test_one_verifier_serves_many_threads_with_the_same_reports() -> None:
         with Verifier(kg) as alone:
             expected = [alone.verify(a).to_json() for a in answers]
         with Verifier(kg) as shared:
-            graph_set_like = [(_in_thread(lambda a=a: shared.verify(a).to_json()), i)  # type: ignore[misc]
-                              for _ in range(4) for i, a in enumerate(answers)]
+            graph_set_like = [
+                (_in_thread(lambda a=a: shared.verify(a).to_json()), i)  # type: ignore[misc]
+                for _ in range(4)
+                for i, a in enumerate(answers)
+            ]
             for (thread, box), i in graph_set_like:
                 thread.join(JOIN_S)
                 assert box.get("out") == expected[i], box.get("err")
@@ -174,8 +185,9 @@ def test_the_graph_set_takes_no_lock_of_its_own_around_work(graph_set: GraphSet)
     assert box["out"].answer.decision == "answer"
 
 
-@pytest.mark.parametrize("body", [b'{"domain":"kg","question":"\xff\xfe"}', b"[" * 100_000],
-                         ids=["invalid-utf8", "deep-json"])
+@pytest.mark.parametrize(
+    "body", [b'{"domain":"kg","question":"\xff\xfe"}', b"[" * 100_000], ids=["invalid-utf8", "deep-json"]
+)
 def test_a_body_that_cannot_be_decoded_gets_a_documented_code(client: TestClient, body: bytes) -> None:
     response = client.post("/api/v1/ask", content=body, headers={"content-type": "application/json"})
     assert response.status_code == 400
@@ -188,7 +200,7 @@ def test_a_callers_slow_query_holds_no_worker_the_questions_need() -> None:
     with KnowledgeGraph.open(limits=Limits(query_timeout_s=60.0)) as kg:
         kg.load(example_dataset("kg"))
         kg.ask(KG_Q1)  # the library's worker is forked and warm
-        slow_query = ("SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }")
+        slow_query = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n2 ?o }"
         slow, box = _in_thread(lambda: kg.select(slow_query))
         store = kg.store
         started = threading.Event()

@@ -31,8 +31,12 @@ OPERATIONS = [
     ("GET", "/api/v1/nodes/{domain}/{node_id}"),
     ("POST", "/api/v1/extract/text"),
     ("POST", "/api/v1/extract/url"),
-    ("POST", "/api/v1/ingest"), ("GET", "/api/v1/writes"),  # the fuzzed app has no token: writes get 403
-    ("GET", "/sparql"), ("POST", "/sparql"), ("GET", "/sparql/{domain}"), ("POST", "/sparql/{domain}"),
+    ("POST", "/api/v1/ingest"),
+    ("GET", "/api/v1/writes"),  # the fuzzed app has no token: writes get 403
+    ("GET", "/sparql"),
+    ("POST", "/sparql"),
+    ("GET", "/sparql/{domain}"),
+    ("POST", "/sparql/{domain}"),
     ("GET", "/health"),
 ]
 
@@ -55,20 +59,31 @@ def test_every_operation_is_fuzzed(api_schema: schemathesis.BaseSchema) -> None:
 
 
 # Negative mode needs an input that can be broken: GET /domains takes none, and any text is a valid node id.
-UNBREAKABLE = {("GET", "/health"), ("GET", "/api/v1/domains"), ("GET", "/api/v1/nodes/{domain}/{node_id}"),
-               ("GET", "/api/v1/writes")}
+UNBREAKABLE = {
+    ("GET", "/health"),
+    ("GET", "/api/v1/domains"),
+    ("GET", "/api/v1/nodes/{domain}/{node_id}"),
+    ("GET", "/api/v1/writes"),
+}
 CASES = [(m, p, GenerationMode.POSITIVE) for m, p in OPERATIONS] + [
-    (m, p, GenerationMode.NEGATIVE) for m, p in OPERATIONS if (m, p) not in UNBREAKABLE]
+    (m, p, GenerationMode.NEGATIVE) for m, p in OPERATIONS if (m, p) not in UNBREAKABLE
+]
 
 
 @pytest.mark.parametrize("method, path, mode", CASES, ids=[f"{m} {p} {g}" for m, p, g in CASES])
-def test_no_generated_request_gets_a_server_error(api_schema: schemathesis.BaseSchema, method: str, path: str,
-                                                  mode: GenerationMode) -> None:
+def test_no_generated_request_gets_a_server_error(
+    api_schema: schemathesis.BaseSchema, method: str, path: str, mode: GenerationMode
+) -> None:
     operation = api_schema[path][method]
 
     @given(case=operation.as_strategy(generation_mode=mode))
-    @settings(max_examples=MAX_EXAMPLES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=MAX_EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     def run(case: schemathesis.Case) -> None:
         response = case.call()
         case.validate_response(response, checks=[not_a_server_error])

@@ -40,7 +40,9 @@ def test_ask_returns_the_seed_000_contract(client: TestClient) -> None:
     assert answer["q_id"] == "q_001"
     assert answer["intent"] == "path_exists"
     assert [(e["edge_id"], e["tx_hash"], e["from"], e["to"]) for e in answer["path"]] == [
-        ("e1", "0xaa1", "n_a1", "n_h1"), ("e2", "0xaa2", "n_h1", "n_ex1")]
+        ("e1", "0xaa1", "n_a1", "n_h1"),
+        ("e2", "0xaa2", "n_h1", "n_ex1"),
+    ]
     assert answer["grounding_ok"] is True
 
 
@@ -70,16 +72,19 @@ def test_an_honest_refusal_is_a_200_answer(client: TestClient) -> None:
     assert r.json()["factors"] == ["missing_start_node"]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"question": ONCHAIN_Q1}, "domain"),
-    ({"domain": "onchain"}, "question"),
-    ({"domain": "Mars!", "question": "x"}, "domain"),
-    ({"domain": "onchain", "question": ""}, "question"),
-    ({"domain": "onchain", "question": 42}, "question"),
-    ({"domain": "onchain", "question": "x" * 1001}, "question"),
-    ({"domain": "onchain", "question": "x", "id": ""}, "id"),
-    ({"domain": "onchain", "question": "x", "extra": 1}, "extra"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"question": ONCHAIN_Q1}, "domain"),
+        ({"domain": "onchain"}, "question"),
+        ({"domain": "Mars!", "question": "x"}, "domain"),
+        ({"domain": "onchain", "question": ""}, "question"),
+        ({"domain": "onchain", "question": 42}, "question"),
+        ({"domain": "onchain", "question": "x" * 1001}, "question"),
+        ({"domain": "onchain", "question": "x", "id": ""}, "id"),
+        ({"domain": "onchain", "question": "x", "extra": 1}, "extra"),
+    ],
+)
 def test_malformed_ask_bodies_get_422_naming_the_field(client: TestClient, body: dict, field: str) -> None:
     r = client.post("/api/v1/ask", json=body)
     assert r.status_code == 422
@@ -102,16 +107,20 @@ def test_a_question_of_only_spaces_is_refused_with_the_librarys_message(client: 
     assert error_of(r) == {"error": "invalid_input", "message": "empty question"}
 
 
-@pytest.mark.parametrize("content, ctype, expected", [
-    (b"{not json", "application/json", "not valid JSON"),
-    (b"[1, 2]", "application/json", "JSON object"),
-    (b"\"text\"", "application/json", "JSON object"),
-    (b"", "application/json", "JSON object"),
-    (b"domain=onchain", "application/x-www-form-urlencoded", "JSON object"),
-    ("\udcff".encode("utf-8", "surrogatepass"), "application/json", ""),
-])
-def test_bodies_that_are_not_json_objects_get_422(client: TestClient, content: bytes, ctype: str,
-                                                  expected: str) -> None:
+@pytest.mark.parametrize(
+    "content, ctype, expected",
+    [
+        (b"{not json", "application/json", "not valid JSON"),
+        (b"[1, 2]", "application/json", "JSON object"),
+        (b'"text"', "application/json", "JSON object"),
+        (b"", "application/json", "JSON object"),
+        (b"domain=onchain", "application/x-www-form-urlencoded", "JSON object"),
+        ("\udcff".encode("utf-8", "surrogatepass"), "application/json", ""),
+    ],
+)
+def test_bodies_that_are_not_json_objects_get_422(
+    client: TestClient, content: bytes, ctype: str, expected: str
+) -> None:
     r = client.post("/api/v1/ask", content=content, headers={"Content-Type": ctype})
     assert r.status_code == 422, r.text
     assert expected in error_of(r)["message"]
@@ -188,8 +197,9 @@ def test_verify_reports_on_an_answer_it_cannot_read(client: TestClient) -> None:
     assert report["failures"][0]["check"] == "schema"
 
 
-@pytest.mark.parametrize("body", [{}, {"answer": []}, {"answer": "text"}, {"answer": {}, "question": 3},
-                                  {"answer": {}, "gold": {}}])
+@pytest.mark.parametrize(
+    "body", [{}, {"answer": []}, {"answer": "text"}, {"answer": {}, "question": 3}, {"answer": {}, "gold": {}}]
+)
 def test_malformed_verify_bodies_get_422(client: TestClient, body: dict) -> None:
     r = client.post("/api/v1/verify", json=body)
     assert r.status_code == 422
@@ -204,15 +214,28 @@ def test_node_facts(client: TestClient) -> None:
     assert r.status_code == 200
     node = r.json()
     assert node["label"] == "거래소 X 입금주소 1"
-    assert node["classes"] == [{"iri": "https://w3id.org/ont-platform/onchain#ExchangeDeposit",
-                                "name": "ExchangeDeposit", "label": "거래소 입금주소"}]
+    assert node["classes"] == [
+        {
+            "iri": "https://w3id.org/ont-platform/onchain#ExchangeDeposit",
+            "name": "ExchangeDeposit",
+            "label": "거래소 입금주소",
+        }
+    ]
     assert node["address"] == "0xb3c193beaba754f95866864d98727336c8793a23"
     kg = client.get("/api/v1/nodes/kg/p_hong").json()
     assert (kg["label"], kg["classes"][0]["name"]) == ("홍길동", "Person")
 
 
-@pytest.mark.parametrize("path", ["/api/v1/nodes/kg/nobody", "/api/v1/nodes/mars/n_a1", "/api/v1/nodes/pages/x",
-                                  "/api/v1/nodes/kg/%3E%20%7D%20DROP", "/api/v1/nodes/onchain/a/b"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/nodes/kg/nobody",
+        "/api/v1/nodes/mars/n_a1",
+        "/api/v1/nodes/pages/x",
+        "/api/v1/nodes/kg/%3E%20%7D%20DROP",
+        "/api/v1/nodes/onchain/a/b",
+    ],
+)
 def test_unknown_nodes_and_domains_are_404(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 404
@@ -248,9 +271,20 @@ def test_the_page_loads_nothing_from_elsewhere_and_writes_no_markup_from_data() 
 def test_openapi_document_lists_every_route(client: TestClient) -> None:
     doc = client.get("/openapi.json").json()
     assert doc["openapi"].startswith("3.")
-    assert set(doc["paths"]) == {"/api/v1/domains", "/api/v1/ask", "/api/v1/ask/trace", "/api/v1/verify",
-                                 "/api/v1/nodes/{domain}/{node_id}", "/api/v1/extract/text", "/api/v1/ingest", "/api/v1/writes",
-                                 "/api/v1/extract/url", "/sparql", "/sparql/{domain}", "/health"}
+    assert set(doc["paths"]) == {
+        "/api/v1/domains",
+        "/api/v1/ask",
+        "/api/v1/ask/trace",
+        "/api/v1/verify",
+        "/api/v1/nodes/{domain}/{node_id}",
+        "/api/v1/extract/text",
+        "/api/v1/ingest",
+        "/api/v1/writes",
+        "/api/v1/extract/url",
+        "/sparql",
+        "/sparql/{domain}",
+        "/health",
+    }
     docs = client.get("/docs")  # self-hosted: nothing loaded from a CDN
     assert docs.status_code == 200 and "cdn" not in docs.text.lower()
 

@@ -124,9 +124,14 @@ def test_sparqlwrapper_reads_what_select_returns(base: str, kg: KnowledgeGraph, 
     assert client.queryAndConvert().decode().splitlines()[0] == "n"
 
 
-@pytest.mark.parametrize("accept, fmt", [("application/sparql-results+json", "json"),
-                                         ("application/sparql-results+xml", "xml"),
-                                         ("text/tab-separated-values", "tsv")])
+@pytest.mark.parametrize(
+    "accept, fmt",
+    [
+        ("application/sparql-results+json", "json"),
+        ("application/sparql-results+xml", "xml"),
+        ("text/tab-separated-values", "tsv"),
+    ],
+)
 def test_each_typed_result_format_round_trips(base: str, kg: KnowledgeGraph, accept: str, fmt: str) -> None:
     for query in SELECTS:
         response = httpx.get(f"{base}/sparql", params={"query": query}, headers={"Accept": accept})
@@ -146,8 +151,10 @@ def test_csv_results_carry_the_lexical_forms(base: str, kg: KnowledgeGraph) -> N
 
 
 def test_ask_results_as_json_and_xml(base: str) -> None:
-    for accept, needle in (("application/sparql-results+json", b'"boolean":true'),
-                           ("application/sparql-results+xml", b"<boolean>true</boolean>")):
+    for accept, needle in (
+        ("application/sparql-results+json", b'"boolean":true'),
+        ("application/sparql-results+xml", b"<boolean>true</boolean>"),
+    ):
         response = httpx.get(f"{base}/sparql", params={"query": ASKS[0]}, headers={"Accept": accept})
         assert response.status_code == 200 and needle in response.content
 
@@ -168,33 +175,46 @@ def test_the_librarys_remote_backend_reads_the_endpoint(base: str, kg: Knowledge
 
 def test_json_is_the_default_and_accept_is_negotiated(client: TestClient) -> None:
     query = SELECTS[0]
-    assert client.get("/sparql", params={"query": query}).headers["content-type"] == \
-        "application/sparql-results+json"
-    cases = {"*/*": "application/sparql-results+json", "application/json": "application/sparql-results+json",
-             "text/csv;q=0.5, application/sparql-results+xml": "application/sparql-results+xml",
-             "text/csv;q=0.9, text/tab-separated-values;q=0.1": "text/csv"}
+    assert client.get("/sparql", params={"query": query}).headers["content-type"] == "application/sparql-results+json"
+    cases = {
+        "*/*": "application/sparql-results+json",
+        "application/json": "application/sparql-results+json",
+        "text/csv;q=0.5, application/sparql-results+xml": "application/sparql-results+xml",
+        "text/csv;q=0.9, text/tab-separated-values;q=0.1": "text/csv",
+    }
     for accept, wanted in cases.items():
         response = client.get("/sparql", params={"query": query}, headers={"Accept": accept})
         assert response.headers["content-type"].split(";")[0] == wanted, accept
         assert response.headers["vary"] == "Accept"
 
 
-@pytest.mark.parametrize("query, accept", [(SELECTS[0], "image/png"), (ASKS[0], "text/csv"),
-                                           (SELECTS[0], "application/sparql-results+json;q=0")])
+@pytest.mark.parametrize(
+    "query, accept",
+    [(SELECTS[0], "image/png"), (ASKS[0], "text/csv"), (SELECTS[0], "application/sparql-results+json;q=0")],
+)
 def test_an_unacceptable_format_is_406(client: TestClient, query: str, accept: str) -> None:
     response = client.get("/sparql", params={"query": query}, headers={"Accept": accept})
     assert response.status_code == 406
     assert response.json()["error"] == "not_acceptable"
 
 
-@pytest.mark.parametrize("request_kwargs", [
-    {"data": {"update": "INSERT DATA { <urn:a> <urn:b> <urn:c> }"}},
-    {"data": {"query": "INSERT DATA { <urn:a> <urn:b> <urn:c> }"}},
-    {"content": "DELETE WHERE { ?s ?p ?o }", "headers": {"Content-Type": "application/sparql-update"}},
-    {"content": "DROP ALL", "headers": {"Content-Type": "application/sparql-query"}},
-    {"params": {"update": "CLEAR DEFAULT"}},
-], ids=["update form field", "update as query", "sparql-update body", "update as sparql-query body",
-        "update parameter"])
+@pytest.mark.parametrize(
+    "request_kwargs",
+    [
+        {"data": {"update": "INSERT DATA { <urn:a> <urn:b> <urn:c> }"}},
+        {"data": {"query": "INSERT DATA { <urn:a> <urn:b> <urn:c> }"}},
+        {"content": "DELETE WHERE { ?s ?p ?o }", "headers": {"Content-Type": "application/sparql-update"}},
+        {"content": "DROP ALL", "headers": {"Content-Type": "application/sparql-query"}},
+        {"params": {"update": "CLEAR DEFAULT"}},
+    ],
+    ids=[
+        "update form field",
+        "update as query",
+        "sparql-update body",
+        "update as sparql-query body",
+        "update parameter",
+    ],
+)
 def test_updates_are_refused_with_403(client: TestClient, kg: KnowledgeGraph, request_kwargs: dict) -> None:
     before = len(kg)
     response = client.post("/sparql", **request_kwargs)
@@ -204,13 +224,16 @@ def test_updates_are_refused_with_403(client: TestClient, kg: KnowledgeGraph, re
     assert len(kg) == before
 
 
-@pytest.mark.parametrize("query, reason", [
-    ("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }", "SERVICE"),
-    ("SELECT * FROM <http://example.org/g> WHERE { ?s ?p ?o }", "FROM"),
-    ("SELECT * WHERE { ?s <urn:p>* ?o }", "unbounded"),
-    ("SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }", "GRAPH"),
-    ("SELEKT nothing", "not a SPARQL query"),
-])
+@pytest.mark.parametrize(
+    "query, reason",
+    [
+        ("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }", "SERVICE"),
+        ("SELECT * FROM <http://example.org/g> WHERE { ?s ?p ?o }", "FROM"),
+        ("SELECT * WHERE { ?s <urn:p>* ?o }", "unbounded"),
+        ("SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }", "GRAPH"),
+        ("SELEKT nothing", "not a SPARQL query"),
+    ],
+)
 def test_a_refused_query_is_400_with_the_reason(client: TestClient, query: str, reason: str) -> None:
     response = client.get("/sparql", params={"query": query})
     assert response.status_code == 400
@@ -226,11 +249,19 @@ CONSTRUCTS = [
 
 
 @pytest.mark.parametrize("query", CONSTRUCTS)
-@pytest.mark.parametrize("accept, fmt", [(None, "turtle"), ("text/turtle", "turtle"),
-                                         ("application/n-triples", "nt"), ("text/plain;q=0.5, */*;q=0.1", "nt"),
-                                         ("application/rdf+xml", "xml")])
-def test_construct_and_describe_send_the_graph_query_gives(client: TestClient, kg: KnowledgeGraph, query: str,
-                                                           accept: str | None, fmt: str) -> None:
+@pytest.mark.parametrize(
+    "accept, fmt",
+    [
+        (None, "turtle"),
+        ("text/turtle", "turtle"),
+        ("application/n-triples", "nt"),
+        ("text/plain;q=0.5, */*;q=0.1", "nt"),
+        ("application/rdf+xml", "xml"),
+    ],
+)
+def test_construct_and_describe_send_the_graph_query_gives(
+    client: TestClient, kg: KnowledgeGraph, query: str, accept: str | None, fmt: str
+) -> None:
     response = client.get("/sparql", params={"query": query}, headers={"Accept": accept} if accept else {})
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].split(";")[0] == sparql_endpoint.GRAPH_MEDIA_TYPES[fmt].split(";")[0]
@@ -241,8 +272,9 @@ def test_construct_and_describe_send_the_graph_query_gives(client: TestClient, k
 
 
 def test_a_graph_in_a_results_format_is_not_acceptable(client: TestClient) -> None:
-    response = client.get("/sparql", params={"query": CONSTRUCTS[0]},
-                          headers={"Accept": "application/sparql-results+json"})
+    response = client.get(
+        "/sparql", params={"query": CONSTRUCTS[0]}, headers={"Accept": "application/sparql-results+json"}
+    )
     assert response.status_code == 406 and response.json()["error"] == "not_acceptable"
 
 
@@ -270,16 +302,28 @@ def test_a_query_that_runs_out_of_time_is_503(client: TestClient, monkeypatch: p
     assert response.json() == {"error": "query_timeout", "message": "query did not finish within 10 s"}
 
 
-@pytest.mark.parametrize("kwargs, status, code", [
-    ({"data": {}}, 400, "query_missing"),
-    ({"content": SELECTS[0], "headers": {"Content-Type": "text/plain"}}, 415, "unsupported_media_type"),
-    ({"data": {"query": SELECTS[0]}, "params": {"query": SELECTS[1]}}, 400, "invalid_sparql_request"),
-    ({"content": b"\xff\xfe", "headers": {"Content-Type": "application/sparql-query"}}, 400,
-     "invalid_sparql_request"),
-    ({"data": {"query": SELECTS[0], "default-graph-uri": "http://example.org/other"}}, 400, "dataset_refused"),
-    ({"content": "&".join(["named-graph-uri=x"] * 1001) + "&query=ASK{}",
-      "headers": {"Content-Type": "application/x-www-form-urlencoded"}}, 400, "invalid_sparql_request"),
-])
+@pytest.mark.parametrize(
+    "kwargs, status, code",
+    [
+        ({"data": {}}, 400, "query_missing"),
+        ({"content": SELECTS[0], "headers": {"Content-Type": "text/plain"}}, 415, "unsupported_media_type"),
+        ({"data": {"query": SELECTS[0]}, "params": {"query": SELECTS[1]}}, 400, "invalid_sparql_request"),
+        (
+            {"content": b"\xff\xfe", "headers": {"Content-Type": "application/sparql-query"}},
+            400,
+            "invalid_sparql_request",
+        ),
+        ({"data": {"query": SELECTS[0], "default-graph-uri": "http://example.org/other"}}, 400, "dataset_refused"),
+        (
+            {
+                "content": "&".join(["named-graph-uri=x"] * 1001) + "&query=ASK{}",
+                "headers": {"Content-Type": "application/x-www-form-urlencoded"},
+            },
+            400,
+            "invalid_sparql_request",
+        ),
+    ],
+)
 def test_unusable_requests_get_json_errors(client: TestClient, kwargs: dict, status: int, code: str) -> None:
     response = client.post("/sparql", **kwargs)
     assert response.status_code == status
@@ -287,8 +331,9 @@ def test_unusable_requests_get_json_errors(client: TestClient, kwargs: dict, sta
 
 
 def test_naming_the_served_graph_changes_nothing(client: TestClient, kg: KnowledgeGraph) -> None:
-    response = client.get("/sparql", params={"query": SELECTS[0], "default-graph-uri": GRAPH_NAME,
-                                              "named-graph-uri": GRAPH_NAME})
+    response = client.get(
+        "/sparql", params={"query": SELECTS[0], "default-graph-uri": GRAPH_NAME, "named-graph-uri": GRAPH_NAME}
+    )
     assert response.status_code == 200
     assert from_result(Result.parse(io.BytesIO(response.content), format="json")) == table(kg.select(SELECTS[0]))
 
@@ -329,13 +374,19 @@ def test_rows_past_the_limit_are_cut_and_the_cut_is_said(graph_set: GraphSet, kg
 
 
 def test_tsv_writes_every_term_on_one_line() -> None:
-    outcome = sparql_endpoint.QueryOutcome("SELECT", [
-        {"a": URIRef("urn:x"), "b": Literal('tab\there\nnew "q" \\', lang="ko"), "c": None},
-        {"a": BNode("b0"), "b": Literal(5), "c": Literal("plain")}])
+    outcome = sparql_endpoint.QueryOutcome(
+        "SELECT",
+        [
+            {"a": URIRef("urn:x"), "b": Literal('tab\there\nnew "q" \\', lang="ko"), "c": None},
+            {"a": BNode("b0"), "b": Literal(5), "c": Literal("plain")},
+        ],
+    )
     text = sparql_endpoint.serialize(outcome, "tsv").decode()
-    assert text.splitlines() == ["?a\t?b\t?c",
-                                 '<urn:x>\t"tab\\there\\nnew \\"q\\" \\\\"@ko\t',
-                                 '_:b0\t"5"^^<http://www.w3.org/2001/XMLSchema#integer>\t"plain"']
+    assert text.splitlines() == [
+        "?a\t?b\t?c",
+        '<urn:x>\t"tab\\there\\nnew \\"q\\" \\\\"@ko\t',
+        '_:b0\t"5"^^<http://www.w3.org/2001/XMLSchema#integer>\t"plain"',
+    ]
     parsed = Result.parse(io.BytesIO(text.encode()), format="tsv")
     assert list(parsed)[0][Variable("b")] == Literal('tab\there\nnew "q" \\', lang="ko")  # type: ignore[index]
 

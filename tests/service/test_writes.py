@@ -21,13 +21,25 @@ from tests.service.conftest import LOOPBACK_ONLY, Site
 TOKEN = "t0ken-for-the-tests-only"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 TEXT = "홍길동은 베타에 자문으로 일한다."
-GOOD = {"entities": [
-    {"id": "E_p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
-    {"id": "E_2", "label": "베타", "type": "individual", "ontology_class": "Company"}],
-    "relations": [{"id": "R_1", "source_id": "E_p_hong", "predicate": "worksFor", "target_id": "E_2",
-                   "evidence": {"chunk_text": TEXT}}]}
-BAD = {"entities": GOOD["entities"],
-       "relations": [{**GOOD["relations"][0], "predicate": "marriedTo"}]}  # not a relation of the ontology
+GOOD = {
+    "entities": [
+        {"id": "E_p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
+        {"id": "E_2", "label": "베타", "type": "individual", "ontology_class": "Company"},
+    ],
+    "relations": [
+        {
+            "id": "R_1",
+            "source_id": "E_p_hong",
+            "predicate": "worksFor",
+            "target_id": "E_2",
+            "evidence": {"chunk_text": TEXT},
+        }
+    ],
+}
+BAD = {
+    "entities": GOOD["entities"],
+    "relations": [{**GOOD["relations"][0], "predicate": "marriedTo"}],
+}  # not a relation of the ontology
 
 
 @pytest.fixture
@@ -51,7 +63,9 @@ def _writes(kg: KnowledgeGraph) -> int:
     return len(list(kg.triples((None, RDF.type, ONT.Write))))
 
 
-def test_without_a_token_configured_the_service_is_read_only(served: Callable[..., tuple[TestClient, KnowledgeGraph]]) -> None:
+def test_without_a_token_configured_the_service_is_read_only(
+    served: Callable[..., tuple[TestClient, KnowledgeGraph]],
+) -> None:
     c, kg = served(ServiceSettings())
     size = len(kg)
     r = c.post("/api/v1/ingest", json=GOOD, headers=AUTH)
@@ -60,10 +74,18 @@ def test_without_a_token_configured_the_service_is_read_only(served: Callable[..
     assert c.get("/api/v1/writes").json()["writable"] is False
 
 
-@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong-token-of-the-same-size"},
-                                     {"Authorization": TOKEN}, {"Authorization": f"Basic {TOKEN}"}])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer wrong-token-of-the-same-size"},
+        {"Authorization": TOKEN},
+        {"Authorization": f"Basic {TOKEN}"},
+    ],
+)
 def test_a_write_without_the_token_gets_401_and_changes_nothing(
-        served: Callable[..., tuple[TestClient, KnowledgeGraph]], headers: dict[str, str]) -> None:
+    served: Callable[..., tuple[TestClient, KnowledgeGraph]], headers: dict[str, str]
+) -> None:
     c, kg = served(ServiceSettings(api_token=TOKEN))
     size = len(kg)
     r = c.post("/api/v1/ingest", json=GOOD, headers=headers)
@@ -104,7 +126,8 @@ def test_writes_are_rate_limited_per_client(served: Callable[..., tuple[TestClie
 
 
 def test_extract_url_with_ingest_needs_the_token_before_fetching(
-        served: Callable[..., tuple[TestClient, KnowledgeGraph]], site: Site) -> None:
+    served: Callable[..., tuple[TestClient, KnowledgeGraph]], site: Site
+) -> None:
     c, kg = served(ServiceSettings(api_token=TOKEN, allowed_networks=LOOPBACK_ONLY))
     fetched = len(site.requests)
     r = c.post("/api/v1/extract/url?ingest=true", json={"url": site.url("/article")})

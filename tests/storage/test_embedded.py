@@ -36,11 +36,13 @@ def _nt(*lines: tuple[str, str, str]) -> str:
 
 
 def test_add_select_ask_roundtrip(store: Store) -> None:
-    store.add_ntriples(_nt(
-        (iri("urn:a"), iri("urn:p"), iri("urn:b")),
-        (iri("urn:a"), iri("urn:v"), literal(BIG, "integer")),
-        (iri("urn:a"), iri("urn:l"), literal("서울", lang="ko")),
-    ))
+    store.add_ntriples(
+        _nt(
+            (iri("urn:a"), iri("urn:p"), iri("urn:b")),
+            (iri("urn:a"), iri("urn:v"), literal(BIG, "integer")),
+            (iri("urn:a"), iri("urn:l"), literal("서울", lang="ko")),
+        )
+    )
     assert len(store) == 3
     rows = store.select("SELECT ?p ?o WHERE { <urn:a> ?p ?o } ORDER BY ?p")
     got = {str(r["p"]): r["o"] for r in rows}
@@ -74,12 +76,14 @@ def test_query_errors_are_translated(store: Store) -> None:
 
 @pytest.mark.parametrize("fmt", list(RdfFormat))
 def test_dump_and_reload_unchanged(store: Store, fmt: RdfFormat) -> None:
-    store.add_ntriples(_nt(
-        (iri("urn:a"), iri("urn:p"), iri("urn:b")),
-        (iri("urn:a"), iri("urn:v"), literal(BIG, "integer")),
-        (iri("urn:a"), iri("urn:t"), literal('quote " backslash \\ newline \n tab \t', None)),
-        (iri("urn:a"), iri("urn:l"), literal("서울", lang="ko")),
-    ))
+    store.add_ntriples(
+        _nt(
+            (iri("urn:a"), iri("urn:p"), iri("urn:b")),
+            (iri("urn:a"), iri("urn:v"), literal(BIG, "integer")),
+            (iri("urn:a"), iri("urn:t"), literal('quote " backslash \\ newline \n tab \t', None)),
+            (iri("urn:a"), iri("urn:l"), literal("서울", lang="ko")),
+        )
+    )
     data = store.dump(fmt)
     other = open_store("oxigraph")
     other.load_rdf(data, fmt)
@@ -90,10 +94,13 @@ def test_dump_and_reload_unchanged(store: Store, fmt: RdfFormat) -> None:
     assert any(str(o) == BIG for o in b.objects())
 
 
-@pytest.mark.parametrize("payload", [
-    b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><rdf:RDF/>',
-    b'<!ENTITY x SYSTEM "file:///etc/passwd">',
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><rdf:RDF/>',
+        b'<!ENTITY x SYSTEM "file:///etc/passwd">',
+    ],
+)
 def test_dtd_refused_before_parsing(store: Store, payload: bytes) -> None:
     with pytest.raises(RDFSyntaxError, match="DOCTYPE or ENTITY"):
         store.load_rdf(payload, RdfFormat.TURTLE)
@@ -157,8 +164,10 @@ _text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=40)
 
 
 @settings(max_examples=60, deadline=None)
-@given(values=st.lists(st.one_of(_text, st.integers().map(str)), min_size=1, max_size=8),
-       fmt=st.sampled_from(list(RdfFormat)))
+@given(
+    values=st.lists(st.one_of(_text, st.integers().map(str)), min_size=1, max_size=8),
+    fmt=st.sampled_from(list(RdfFormat)),
+)
 def test_any_literal_survives_a_round_trip(values: list[str], fmt: RdfFormat) -> None:
     s = open_store("oxigraph")
     s.add_ntriples("".join(triple(iri(f"urn:s{i}"), iri("urn:p"), literal(v)) for i, v in enumerate(values)))
@@ -171,8 +180,12 @@ def test_any_literal_survives_a_round_trip(values: list[str], fmt: RdfFormat) ->
 
 
 def _chunks(n_chunks: int, per_chunk: int) -> list[bytes]:
-    return ["".join(triple(iri(f"urn:s{c}-{i}"), iri("urn:p"), literal(f"v{i} \"ü\" 🦀")) for i in range(per_chunk))
-            .encode("utf-8") for c in range(n_chunks)]
+    return [
+        "".join(triple(iri(f"urn:s{c}-{i}"), iri("urn:p"), literal(f'v{i} "ü" 🦀')) for i in range(per_chunk)).encode(
+            "utf-8"
+        )
+        for c in range(n_chunks)
+    ]
 
 
 class _LateProblem(Exception):
@@ -235,7 +248,8 @@ def test_a_stream_cut_anywhere_stores_what_the_document_stores(values: list[str]
     streamed.add_ntriples_stream(iter(pieces))
     assert whole.dump() == streamed.dump()
     assert [str(r["o"]) for r in streamed.select("SELECT ?o WHERE { ?s ?p ?o } ORDER BY ?s")] == [
-        values[i] for i in sorted(range(len(values)), key=lambda i: f"urn:s{i}")]
+        values[i] for i in sorted(range(len(values)), key=lambda i: f"urn:s{i}")
+    ]
 
 
 class _FailingEngine:
@@ -254,8 +268,12 @@ def test_engine_io_errors_are_store_errors(tmp_path: Path, call: str) -> None:
     engine = store._store
     store._store = _FailingEngine()  # type: ignore[assignment]
     try:
-        action = {"clear": store.clear, "dump": store.dump, "optimize": store.optimize,
-                  "dump_jsonld": lambda: store.dump(RdfFormat.JSONLD)}[call]
+        action = {
+            "clear": store.clear,
+            "dump": store.dump,
+            "optimize": store.optimize,
+            "dump_jsonld": lambda: store.dump(RdfFormat.JSONLD),
+        }[call]
         with pytest.raises(StoreError, match="No space left on device"):
             action()
     finally:

@@ -32,8 +32,26 @@ from ont_platform.storage._sparql_scan import scope_update
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PROPS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-WORDS = ["FROM", "from", "From", "NAMED", "SERVICE", "service", "ORDER", "LIMIT", "OFFSET", "GRAPH", "SELECT", "{",
-         "}", "(", ")", "#", "LIMIT 5", "ORDER BY ?x"]
+WORDS = [
+    "FROM",
+    "from",
+    "From",
+    "NAMED",
+    "SERVICE",
+    "service",
+    "ORDER",
+    "LIMIT",
+    "OFFSET",
+    "GRAPH",
+    "SELECT",
+    "{",
+    "}",
+    "(",
+    ")",
+    "#",
+    "LIMIT 5",
+    "ORDER BY ?x",
+]
 
 
 def _case(word: str, flips: list[bool]) -> str:
@@ -109,14 +127,18 @@ def calling_out(draw: st.DrawFn) -> str:
 def shaped(draw: st.DrawFn) -> str:
     """A SELECT or ASK with random DISTINCT, top-level modifiers and inner ones that must not count."""
     form = draw(st.sampled_from(["SELECT", "ASK"]))
-    inner = draw(st.sampled_from([
-        "?s ?p ?o",
-        "?s ?p ?o FILTER(?o > 3 && (?s != ?o))",
-        "{ SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 4 OFFSET 2 }",
-        "?s <urn:p>/<urn:p>? ?o OPTIONAL { ?o ?q ?r }",
-        "VALUES ?s { <urn:a> <urn:b> } ?s ?p ?o",
-        '?s ?p "LIMIT 7" # ORDER BY ?x LIMIT 9\n',
-    ]))
+    inner = draw(
+        st.sampled_from(
+            [
+                "?s ?p ?o",
+                "?s ?p ?o FILTER(?o > 3 && (?s != ?o))",
+                "{ SELECT ?s WHERE { ?s ?p ?o } ORDER BY ?s LIMIT 4 OFFSET 2 }",
+                "?s <urn:p>/<urn:p>? ?o OPTIONAL { ?o ?q ?r }",
+                "VALUES ?s { <urn:a> <urn:b> } ?s ?p ?o",
+                '?s ?p "LIMIT 7" # ORDER BY ?x LIMIT 9\n',
+            ]
+        )
+    )
     prologue = draw(st.sampled_from(["", "PREFIX ex: <urn:x:>\n", "BASE <urn:b/>\nPREFIX : <urn:y#>\n"]))
     if form == "ASK":
         return f"{prologue}ASK {{ {inner} }}"
@@ -141,7 +163,7 @@ def _agree(query: str) -> None:
     assert fast.has_from == ref.has_from and fast.has_service == ref.has_service, query
     if fast.trailing_limit is not None:
         assert fast.trailing_limit[1] == ref.limit, query
-        assert query[fast.trailing_limit[0]:].split()[0].upper() == "LIMIT"
+        assert query[fast.trailing_limit[0] :].split()[0].upper() == "LIMIT"
 
 
 @PROPS
@@ -167,7 +189,7 @@ def test_from_and_service_are_refused_wherever_they_are(query: str) -> None:
 @PROPS
 @given(calling_out())
 def test_service_in_an_update_is_refused(query: str) -> None:
-    where = query[query.index("WHERE"):]
+    where = query[query.index("WHERE") :]
     if "SERVICE" not in where.upper():
         return
     with pytest.raises(QueryRefused, match="SERVICE"):

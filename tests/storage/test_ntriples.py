@@ -31,18 +31,22 @@ def test_lexical_forms_are_kept_and_xsd_string_is_plain() -> None:
 
 
 def test_errors_name_the_line() -> None:
-    text = '# head\r\n\r\n<urn:a> <urn:p> <urn:b> .\r\n<urn:a> <urn:p> .\n'
+    text = "# head\r\n\r\n<urn:a> <urn:p> <urn:b> .\r\n<urn:a> <urn:p> .\n"
     with pytest.raises(RDFSyntaxError, match="N-Triples line 4"):
         parse_ntriples(text)
-    for bad in ('<a> <urn:p> <urn:b> .', '<urn:a> <urn:p> "x"@abcdefghij .', '<urn:a> <urn:p> "\\uD800" .',
-                '<urn:a> <urn:p> "x"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString> .',
-                '<urn:a> <urn:p> <urn:b> . <urn:a> <urn:p> <urn:c> .'):
+    for bad in (
+        "<a> <urn:p> <urn:b> .",
+        '<urn:a> <urn:p> "x"@abcdefghij .',
+        '<urn:a> <urn:p> "\\uD800" .',
+        '<urn:a> <urn:p> "x"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString> .',
+        "<urn:a> <urn:p> <urn:b> . <urn:a> <urn:p> <urn:c> .",
+    ):
         with pytest.raises(RDFSyntaxError, match="line 2"):
             parse_ntriples("<urn:ok> <urn:p> <urn:o> .\n" + bad + "\n")
 
 
 def test_rdf_12_terms_are_refused_with_their_line() -> None:
-    for term in ('<<( <urn:a> <urn:b> <urn:c> )>>', '"x"@en--ltr'):
+    for term in ("<<( <urn:a> <urn:b> <urn:c> )>>", '"x"@en--ltr'):
         with pytest.raises(RDFSyntaxError, match="line 3.*RDF 1.2"):
             parse_ntriples(f"<urn:a> <urn:p> <urn:b> .\n# c\n<urn:a> <urn:p> {term} .\n")
 
@@ -55,17 +59,16 @@ def test_surrogates_in_text_are_a_syntax_error() -> None:
 def test_risky_numbers_carry_their_line_or_triple_position() -> None:
     big = f'"9223372036854775808"^^<{XSD}integer>'
     long_decimal = f'"0.12345678901234567890123"^^<{XSD}decimal>'
-    text = f"# c\n\n<urn:a> <urn:p> {big} .\n   \n<urn:a> <urn:p> \"1\" .\n<urn:a> <urn:q> {long_decimal} .\n"
+    text = f'# c\n\n<urn:a> <urn:p> {big} .\n   \n<urn:a> <urn:p> "1" .\n<urn:a> <urn:q> {long_decimal} .\n'
     batch = parse_ntriples(text)
-    assert [(r.line, r.lexical) for r in batch.risky] == [(3, "9223372036854775808"),
-                                                         (6, "0.12345678901234567890123")]
+    assert [(r.line, r.lexical) for r in batch.risky] == [(3, "9223372036854775808"), (6, "0.12345678901234567890123")]
     ttl = parse_rdf(f"@prefix ex: <urn:x:> .\nex:a ex:p 1 , {big} .\n", "Turtle")
     assert [(r.line, r.datatype) for r in ttl.risky] == [(2, f"{XSD}integer")]
 
 
 def test_blank_nodes_are_relabelled_and_kept_in_one_chunk() -> None:
     text = "".join(f"<urn:s{i}> <urn:p> <urn:o{i}> .\n" for i in range(5))
-    text += "_:x <urn:p> _:y .\n<urn:s> <urn:p> _:y .\n_:z <urn:p> \"1\" .\n"
+    text += '_:x <urn:p> _:y .\n<urn:s> <urn:p> _:y .\n_:z <urn:p> "1" .\n'
     batch = parse_ntriples(text)
     assert batch.triples[5:] == ["_:b0 <urn:p> _:b1", "<urn:s> <urn:p> _:b1", '_:b2 <urn:p> "1"']
     parts = list(chunks(batch, max_triples=2, max_chars=10_000))

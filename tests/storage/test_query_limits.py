@@ -278,8 +278,9 @@ def test_a_worker_does_not_outlive_a_killed_owner() -> None:
         "print(s.worker_pid(), flush=True)\n"
         "sys.stdin.read()\n"
     )
-    with subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          text=True) as owner:
+    with subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as owner:
         worker = 0
         try:
             assert owner.stdout is not None
@@ -307,8 +308,10 @@ def test_a_worker_keeps_no_copy_of_the_owner_s_sockets() -> None:
         store = OxigraphStore()
         try:
             assert store.ask("ASK {}", timeout=30)
-            held = {os.stat(f"/proc/{_worker_pid(store)}/fd/{fd}").st_ino
-                    for fd in os.listdir(f"/proc/{_worker_pid(store)}/fd")}
+            held = {
+                os.stat(f"/proc/{_worker_pid(store)}/fd/{fd}").st_ino
+                for fd in os.listdir(f"/proc/{_worker_pid(store)}/fd")
+            }
             assert inode not in held
             assert store.ask("ASK {}", timeout=30)  # and its own pipe still works
         finally:

@@ -37,8 +37,12 @@ print("closed", flush=True)
 
 class Writer:
     def __init__(self, path: Path) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), str(EXAMPLES / "kg")],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(path), str(EXAMPLES / "kg")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def said(self) -> list[str]:
         assert self.proc.stdout is not None
@@ -66,7 +70,9 @@ def writer(tmp_path: Path) -> Iterator[tuple[Writer, Path, int]]:
         w.proc.wait()
 
 
-def test_a_held_store_is_refused_for_writing_and_the_error_says_how_to_read_it(writer: tuple[Writer, Path, int]) -> None:
+def test_a_held_store_is_refused_for_writing_and_the_error_says_how_to_read_it(
+    writer: tuple[Writer, Path, int],
+) -> None:
     _w, path, _size = writer
     with pytest.raises(StoreLockedError, match="read_only"):
         KnowledgeGraph.open(path)
@@ -85,14 +91,15 @@ def test_a_held_store_answers_read_only_as_it_was_when_opened(writer: tuple[Writ
         assert len(again) == size + 1  # opened again, it sees the writer's commit
 
 
-def test_every_write_through_a_read_only_store_is_refused_and_changes_nothing(
-        writer: tuple[Writer, Path, int]) -> None:
+def test_every_write_through_a_read_only_store_is_refused_and_changes_nothing(writer: tuple[Writer, Path, int]) -> None:
     _w, path, size = writer
     with KnowledgeGraph.open(path, read_only=True) as kg:
-        for write in (lambda: kg.store.add_ntriples("<urn:x:c> <urn:x:p> <urn:x:d> .\n"),
-                      lambda: kg.store.update("INSERT DATA { <urn:x:c> <urn:x:p> <urn:x:d> }"),
-                      lambda: kg.load(EXAMPLES / "films", shacl=False),
-                      kg.clear):
+        for write in (
+            lambda: kg.store.add_ntriples("<urn:x:c> <urn:x:p> <urn:x:d> .\n"),
+            lambda: kg.store.update("INSERT DATA { <urn:x:c> <urn:x:p> <urn:x:d> }"),
+            lambda: kg.load(EXAMPLES / "films", shacl=False),
+            kg.clear,
+        ):
             with pytest.raises(StoreError, match="read-only"):
                 write()
             assert len(kg) == size
@@ -115,7 +122,8 @@ def test_the_command_line_reads_a_held_store_with_read_only(writer: tuple[Writer
     question = "홍길동이 다니는 회사는 어느 도시에 있어?"
     refused = subprocess.run([*ont, "ask", "--store", str(path), question], capture_output=True, text=True)
     assert refused.returncode != 0 and "--read-only" in refused.stderr
-    read = subprocess.run([*ont, "ask", "--store", str(path), "--read-only", "--json", question],
-                          capture_output=True, text=True)
+    read = subprocess.run(
+        [*ont, "ask", "--store", str(path), "--read-only", "--json", question], capture_output=True, text=True
+    )
     assert read.returncode == 0, read.stderr
     assert '"decision": "answer"' in read.stdout

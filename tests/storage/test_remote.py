@@ -96,7 +96,9 @@ def snapshot(store: RemoteStore) -> tuple[int, bytes]:
 
 def mock_store(handler: object, **kwargs: object) -> RemoteStore:
     return RemoteStore(
-        "http://127.0.0.1:9/sparql", transport=httpx.MockTransport(handler), **kwargs  # type: ignore[arg-type]
+        "http://127.0.0.1:9/sparql",
+        transport=httpx.MockTransport(handler),
+        **kwargs,  # type: ignore[arg-type]
     )
 
 
@@ -127,7 +129,7 @@ def test_terms_round_trip(store: RemoteStore) -> None:
     )
     store.add_ntriples(data)
     assert len(store) == 12
-    got = {str(r["p"])[len(EX):]: r["o"] for r in store.select(f"SELECT ?p ?o WHERE {{ {s} ?p ?o }}")}
+    got = {str(r["p"])[len(EX) :]: r["o"] for r in store.select(f"SELECT ?p ?o WHERE {{ {s} ?p ?o }}")}
     assert got["ko"] == Literal("서울 특별시", lang="ko")
     assert got["en"] == Literal("Seoul", lang="en")
     assert isinstance(got["gb"], Literal) and got["gb"].language == "en-gb"  # both servers lower-case tags
@@ -341,7 +343,7 @@ def test_malformed_line_in_a_big_batch_changes_nothing(store: RemoteStore) -> No
     store.add_ntriples("".join(_bulk(10, "pre")))
     before = snapshot(store)
     lines = _bulk(5_000)
-    lines[2_500] = f"<{EX}broken> <{P}> \"no end .\n"
+    lines[2_500] = f'<{EX}broken> <{P}> "no end .\n'
     with pytest.raises(RDFSyntaxError, match="line 2501"):
         store.add_ntriples("".join(lines))
     assert snapshot(store) == before
@@ -443,12 +445,14 @@ def test_store_graph_is_isolated(endpoint: Endpoint) -> None:
 
 
 def test_default_graph_name() -> None:
-    assert RemoteStore("http://127.0.0.1:9/sparql").graph == DEFAULT_GRAPH == "https://w3id.org/ont-platform/graph/default"
+    assert (
+        RemoteStore("http://127.0.0.1:9/sparql").graph == DEFAULT_GRAPH == "https://w3id.org/ont-platform/graph/default"
+    )
 
 
 def test_updates_are_scoped_to_the_graph(store: RemoteStore) -> None:
     store.update(
-        f"PREFIX ex: <{EX}>\nINSERT DATA {{ ex:a ex:p ex:b . ex:a ex:q _:n . _:n ex:r \"1\" }} ;\n"
+        f'PREFIX ex: <{EX}>\nINSERT DATA {{ ex:a ex:p ex:b . ex:a ex:q _:n . _:n ex:r "1" }} ;\n'
         "INSERT DATA { ex:c ex:p ex:d }"
     )
     assert len(store) == 4

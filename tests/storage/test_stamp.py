@@ -46,10 +46,16 @@ def _write(store: OxigraphStore, kind: str, n: int) -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(steps=st.lists(st.tuples(st.sampled_from(["add", "stream", "update", "clear", "bad", "reopen"]),
-                                st.integers(0, 3)), min_size=1, max_size=8))
-def test_the_stamp_changes_with_every_write_and_only_then(tmp_path_factory: pytest.TempPathFactory,
-                                                           steps: list[tuple[str, int]]) -> None:
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["add", "stream", "update", "clear", "bad", "reopen"]), st.integers(0, 3)),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_the_stamp_changes_with_every_write_and_only_then(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int]]
+) -> None:
     path = tmp_path_factory.mktemp("s") / "db"
     store = OxigraphStore(path)
     seen = [store.stamp]
@@ -162,8 +168,9 @@ def test_a_writer_killed_leaves_a_stamp_nobody_trusts(tmp_path: Path, when: str)
     store.add_ntriples(TRIPLE.format(0))
     store.close()
     closed = json.loads((path / stamps.STAMP_FILE).read_text())["token"]
-    with subprocess.Popen([sys.executable, "-c", KILLED, str(path), when], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, text=True) as proc:
+    with subprocess.Popen(
+        [sys.executable, "-c", KILLED, str(path), when], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as proc:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == closed  # the child trusted the clean close
         assert proc.stdout.readline().strip() in ("writing", "wrote")

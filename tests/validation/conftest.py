@@ -16,15 +16,28 @@ import pytest
 
 KG_PAYLOAD: dict[str, Any] = {
     "entities": [
-        {"id": "E_1", "label": "홍길동", "type": "individual", "ontology_class": "Person", "confidence": 0.95,
-         "evidence": {"source_url": "https://news.example/a", "offset": 0, "confidence": 0.9}},
+        {
+            "id": "E_1",
+            "label": "홍길동",
+            "type": "individual",
+            "ontology_class": "Person",
+            "confidence": 0.95,
+            "evidence": {"source_url": "https://news.example/a", "offset": 0, "confidence": 0.9},
+        },
         {"id": "E_2", "label": "에이씨미", "type": "individual", "ontology_class": "Company"},
         {"id": "E_3", "label": "서울", "type": "individual", "ontology_class": "City"},
     ],
     "relations": [
-        {"id": "R_1", "source_id": "E_1", "predicate": "worksFor", "target_id": "E_2", "confidence": 0.8,
-         "evidence": [{"chunk_text": "홍길동은 에이씨미에서 일한다.", "source_url": "https://news.example/a",
-                       "offset": 0}]},
+        {
+            "id": "R_1",
+            "source_id": "E_1",
+            "predicate": "worksFor",
+            "target_id": "E_2",
+            "confidence": 0.8,
+            "evidence": [
+                {"chunk_text": "홍길동은 에이씨미에서 일한다.", "source_url": "https://news.example/a", "offset": 0}
+            ],
+        },
         {"id": "R_2", "source_id": "E_2", "predicate": "locatedIn", "target_id": "E_3"},
     ],
 }
@@ -44,13 +57,19 @@ class Attempts(list):  # type: ignore[type-arg]
 def record_network() -> Iterator[Attempts]:
     """Refuse and record any socket connect, datagram or DNS lookup, loopback included."""
     attempts = Attempts()
-    saved = (socket.socket.connect, socket.socket.connect_ex, socket.socket.sendto, socket.getaddrinfo,
-             socket.gethostbyname)
+    saved = (
+        socket.socket.connect,
+        socket.socket.connect_ex,
+        socket.socket.sendto,
+        socket.getaddrinfo,
+        socket.gethostbyname,
+    )
 
     def refuse(kind: str) -> Any:
         def call(*args: Any, **kwargs: Any) -> Any:
             attempts.append((kind, args[1:] if kind.startswith("socket.") else args))
             raise OSError(f"network disabled in this test ({kind})")
+
         return call
 
     socket.socket.connect = refuse("socket.connect")  # type: ignore[method-assign]
@@ -61,8 +80,13 @@ def record_network() -> Iterator[Attempts]:
     try:
         yield attempts
     finally:
-        (socket.socket.connect, socket.socket.connect_ex, socket.socket.sendto, socket.getaddrinfo,  # type: ignore[method-assign]
-         socket.gethostbyname) = saved
+        (
+            socket.socket.connect,
+            socket.socket.connect_ex,
+            socket.socket.sendto,
+            socket.getaddrinfo,  # type: ignore[method-assign]
+            socket.gethostbyname,
+        ) = saved
 
 
 @pytest.fixture(scope="session")

@@ -53,13 +53,16 @@ def test_passing_extraction_exits_0(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize("validator", ["lightweight", "ontocast"])
-def test_failing_extraction_exits_1_with_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                validator: str) -> None:
+def test_failing_extraction_exits_1_with_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], validator: str
+) -> None:
     bad = copy.deepcopy(KG_PAYLOAD)
     bad["relations"][0]["target_id"] = "E_3"  # worksFor a city
     code, out, err = run(["validate", _write(tmp_path, bad), "--validator", validator, "--domain", "kg"], capsys)
     assert code == 1 and out["validation_passed"] is False
-    assert {"code": "range_violation", "path": "$.relations[0].target_id"}.items() <= out["validation_errors"][0].items()
+    assert {"code": "range_violation", "path": "$.relations[0].target_id"}.items() <= out["validation_errors"][
+        0
+    ].items()
     assert "reask_message" in out and "validation failed" in err
 
 
@@ -80,12 +83,15 @@ def test_wrong_shape_is_a_result_not_unusable_input(tmp_path: Path, capsys: pyte
     assert code == 1 and out["validation_errors"][0]["code"] == "not_an_object"
 
 
-@pytest.mark.parametrize("argv", [
-    ["validate", "/nonexistent/file.json"],
-    ["validate", "{file}", "--validator", "no-such-validator"],
-    ["validate", "{latin1}"],
-    ["validate", "{directory}"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["validate", "/nonexistent/file.json"],
+        ["validate", "{file}", "--validator", "no-such-validator"],
+        ["validate", "{latin1}"],
+        ["validate", "{directory}"],
+    ],
+)
 def test_unusable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     file = _write(tmp_path, KG_PAYLOAD)
     latin1 = tmp_path / "latin1.json"
@@ -101,8 +107,7 @@ def test_unknown_validator_lists_the_available_names(tmp_path: Path, capsys: pyt
     assert "no-such-validator" in err and all(name in listed for name in ("guardrails", "lightweight", "ontocast"))
 
 
-def test_text_that_is_not_json_is_a_result_as_in_the_guard(tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_that_is_not_json_is_a_result_as_in_the_guard(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # OntologyGuard.validate_sync("{not json") returns an invalid_json result; the command agrees (exit 1).
     code, out, err = run(["validate", _write(tmp_path, "{not json", "broken.json")], capsys)
     assert code == 1 and [(e["code"], e["path"]) for e in out["validation_errors"]] == [("invalid_json", "$")]

@@ -34,7 +34,7 @@ FENCED = {
     "bare fence": f"```\n{TEXT}\n```\n",
     "fence with spaces around": f"\n  ```JSON\n{json.dumps(KG_PAYLOAD, indent=2, ensure_ascii=False)}\n```  \n",
     "fenced broken payload": f"```json\n{json.dumps(BROKEN, ensure_ascii=False)}\n```",
-    "fenced text that is not JSON": "```json\n{\"entities\": [\n```",
+    "fenced text that is not JSON": '```json\n{"entities": [\n```',
     "prose around the JSON": f"Here is the extraction:\n{TEXT}",
     "empty file": "",
 }
@@ -42,8 +42,9 @@ FENCED = {
 
 @pytest.mark.parametrize("domain", [None, "kg"])
 @pytest.mark.parametrize("name", list(FENCED))
-def test_cli_gives_the_guards_result_for_the_same_text(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                      name: str, domain: str | None) -> None:
+def test_cli_gives_the_guards_result_for_the_same_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, domain: str | None
+) -> None:
     text = FENCED[name]
     path = tmp_path / "answer.json"
     path.write_text(text, encoding="utf-8")
@@ -67,7 +68,9 @@ def test_fenced_json_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
     code, out, _ = run(["validate", "-"], capsys)
     assert code == 1
     assert {(e["code"], e["path"]) for e in out["validation_errors"]} == {
-        ("wrong_type", "$.entities[0].label"), ("confidence_range", "$.relations[1].confidence")}
+        ("wrong_type", "$.entities[0].label"),
+        ("confidence_range", "$.relations[1].confidence"),
+    }
 
 
 # --- JSON Lines batches --------------------------------------------------------------------------------------
@@ -83,8 +86,7 @@ def _batch(tmp_path: Path, lines: list[str], name: str = "batch.jsonl") -> str:
     return str(path)
 
 
-def test_batch_prints_one_result_per_line_with_its_number(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_batch_prints_one_result_per_line_with_its_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = [TEXT, "", "   ", json.dumps(BROKEN, ensure_ascii=False), "{not json", TEXT]
     file = _batch(tmp_path, lines)
     from ont_platform.cli.main import main
@@ -109,8 +111,9 @@ def test_batch_of_passing_payloads_exits_0(tmp_path: Path, capsys: pytest.Captur
     assert [r["line"] for r in _lines(capsys.readouterr().out)] == [1, 2, 3]
 
 
-def test_batch_flag_for_other_names_and_stdin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_batch_flag_for_other_names_and_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import io
 
     from ont_platform.cli.main import main
@@ -124,7 +127,10 @@ def test_batch_flag_for_other_names_and_stdin(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(sys, "stdin", io.StringIO(TEXT + "\r\n" + json.dumps(BROKEN) + "\r\r" + TEXT + "\n"))
     assert main(["validate", "-", "--jsonl"]) == 1
     assert [(r["line"], r["validation_passed"]) for r in _lines(capsys.readouterr().out)] == [
-        (1, True), (2, False), (4, True)]
+        (1, True),
+        (2, False),
+        (4, True),
+    ]
 
 
 def test_batch_strict_fails_on_warnings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -140,8 +146,9 @@ def test_batch_strict_fails_on_warnings(tmp_path: Path, capsys: pytest.CaptureFi
     assert [(r["line"], r["validation_passed"], len(r["warnings"])) for r in results] == [(1, True, 0), (2, True, 1)]
 
 
-def test_a_line_separator_inside_a_string_does_not_split_a_line(tmp_path: Path,
-                                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_line_separator_inside_a_string_does_not_split_a_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from ont_platform.cli.main import main
 
     payload = copy.deepcopy(KG_PAYLOAD)
@@ -151,8 +158,7 @@ def test_a_line_separator_inside_a_string_does_not_split_a_line(tmp_path: Path,
 
 
 @pytest.mark.parametrize("content", ["", "\n\n   \n"])
-def test_batch_without_payloads_is_unusable(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                            content: str) -> None:
+def test_batch_without_payloads_is_unusable(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str) -> None:
     from ont_platform.cli.main import main
 
     path = tmp_path / "empty.jsonl"
@@ -206,8 +212,9 @@ def plugin_path(tmp_path: Path) -> Path:
     info = site / "ont_test_plugin-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ont-test-plugin\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nno-x-labels = ont_test_plugin_mod:NoXLabels\n",
-                                           encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        f"[{ENTRY_POINT_GROUP}]\nno-x-labels = ont_test_plugin_mod:NoXLabels\n", encoding="utf-8"
+    )
     return site
 
 
@@ -219,8 +226,15 @@ def _ont(args: list[str], site: Path | None, cwd: Path) -> subprocess.CompletedP
     if env.get("PYTHONPATH"):
         paths.append(env["PYTHONPATH"])
     env["PYTHONPATH"] = os.pathsep.join(paths)
-    return subprocess.run([sys.executable, "-m", "ont_platform.cli.main", "validate", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, encoding="utf-8", check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "ont_platform.cli.main", "validate", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+    )
 
 
 def test_validator_plugin_is_found_through_its_entry_point(tmp_path: Path, plugin_path: Path) -> None:

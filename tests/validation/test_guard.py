@@ -200,9 +200,12 @@ def _install_plugin(root: Path, entries: str) -> None:
 
 
 def test_entry_point_plugin_is_found_and_loaded_lazily(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    _install_plugin(tmp_path, "nolatin = ont_test_plugin:NoLatinValidator\n"
-                              "broken = ont_test_plugin_missing:Nothing\n"
-                              "bogus = ont_test_plugin:not_a_validator\n")
+    _install_plugin(
+        tmp_path,
+        "nolatin = ont_test_plugin:NoLatinValidator\n"
+        "broken = ont_test_plugin_missing:Nothing\n"
+        "bogus = ont_test_plugin:not_a_validator\n",
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
         assert {"nolatin", "broken", "bogus"} <= set(available())

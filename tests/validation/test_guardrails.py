@@ -34,10 +34,12 @@ def test_creating_the_validator_made_no_network_call(guardrails_setup: tuple[Any
     assert attempts == []
 
 
-@pytest.mark.parametrize("case,payload,expected", SEED_CASES + ONTOLOGY_CASES,
-                         ids=[c[0] for c in SEED_CASES + ONTOLOGY_CASES])
-def test_same_verdict_and_codes_as_lightweight(guardrails_setup: tuple[Any, list[Any]], case: str,
-                                               payload: dict[str, Any], expected: tuple[str, str]) -> None:
+@pytest.mark.parametrize(
+    "case,payload,expected", SEED_CASES + ONTOLOGY_CASES, ids=[c[0] for c in SEED_CASES + ONTOLOGY_CASES]
+)
+def test_same_verdict_and_codes_as_lightweight(
+    guardrails_setup: tuple[Any, list[Any]], case: str, payload: dict[str, Any], expected: tuple[str, str]
+) -> None:
     validator, _ = guardrails_setup
     with record_network() as attempts:
         result = validator.check(payload)
@@ -66,9 +68,11 @@ def test_malformed_payloads_get_a_result(guardrails_setup: tuple[Any, list[Any]]
 
 def test_coercion_does_not_let_wrong_types_through(guardrails_plain: Any) -> None:
     # guardrails coerces true to 1.0 and 5 to "5" before its schema check; the contract does not.
-    for entity in ({"id": "E_1", "label": 5, "type": "individual"},
-                   {"id": "E_1", "label": "a", "type": "individual", "confidence": True},
-                   {"id": "E_1", "label": "a", "type": "individual", "confidence": "0.5"}):
+    for entity in (
+        {"id": "E_1", "label": 5, "type": "individual"},
+        {"id": "E_1", "label": "a", "type": "individual", "confidence": True},
+        {"id": "E_1", "label": "a", "type": "individual", "confidence": "0.5"},
+    ):
         result = guardrails_plain.check({"entities": [entity]})
         assert not result.validation_passed and result.codes() == {"wrong_type"}
 
@@ -76,8 +80,7 @@ def test_coercion_does_not_let_wrong_types_through(guardrails_plain: Any) -> Non
 def test_reask_runs_through_guardrails_and_is_bounded(guardrails_setup: tuple[Any, list[Any]]) -> None:
     validator, _ = guardrails_setup
     bad = {"entities": [{"id": "X1", "label": "a", "type": "individual"}]}
-    llm = ScriptedLLM(["not json at all", {"entities": [{"id": "E_1", "label": 5, "type": "individual"}]},
-                       KG_PAYLOAD])
+    llm = ScriptedLLM(["not json at all", {"entities": [{"id": "E_1", "label": 5, "type": "individual"}]}, KG_PAYLOAD])
     with record_network() as attempts:
         result = OntologyGuard(validator, llm=llm, max_reasks=3).validate_sync(bad)
     assert attempts == []
@@ -185,7 +188,13 @@ def test_no_network_through_process_exit(tmp_path: Path) -> None:
     exit, which an in-process test cannot see)."""
     (tmp_path / ".guardrailsrc").write_text(HOSTILE_RC, encoding="utf-8")
     env = dict(os.environ, HOME=str(tmp_path), PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(SCRIPT), json.dumps(KG_PAYLOAD)], env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SCRIPT), json.dumps(KG_PAYLOAD)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == {"attempts": []}

@@ -37,17 +37,25 @@ def test_accepted_extraction_is_written_as_the_data_model_says() -> None:
     with KnowledgeGraph.open() as kg:
         report = ingest(kg, KG_PAYLOAD, domain="kg")
         assert report.accepted and report.errors == [] and report.shacl == "passed"
-        assert report.counts == {"entities": 3, "relations": 2, "chunks": 1, "evidence": 2,
-                                 "triples": report.counts["triples"]}
+        assert report.counts == {
+            "entities": 3,
+            "relations": 2,
+            "chunks": 1,
+            "evidence": 2,
+            "triples": report.counts["triples"],
+        }
         assert report.triples_added == len(kg) == report.counts["triples"]
-        rows = kg.select(PREFIXES + """
+        rows = kg.select(
+            PREFIXES
+            + """
             SELECT ?kind ?grounded ?text ?conf WHERE {
                 ?r ont:id "R_1" ; a kg:TextRelation ; ont:source E1 ; ont:target E2 ;
                    ont:kind ?kind ; ont:grounded ?grounded ; ont:chunk ?c ; ont:confidence ?conf .
                 ?c a ont:Chunk ; ont:text ?text .
                 E1 kg:worksFor E2 .
                 E1 ont:evidence ?e . ?e a ont:Evidence ; ont:sourceUrl ?url ; ont:offset 0 .
-            }""".replace("E1", NODE.format("E_1")).replace("E2", NODE.format("E_2")))
+            }""".replace("E1", NODE.format("E_1")).replace("E2", NODE.format("E_2"))
+        )
         assert len(rows) == 1
         row = rows[0]
         assert str(row["kind"]).endswith("#worksFor") and str(row["grounded"]) == "true"
@@ -63,20 +71,39 @@ def test_refused_extractions_change_nothing(backend: str) -> None:
     with KnowledgeGraph.open(backend=backend) as kg:  # type: ignore[arg-type]
         assert ingest(kg, KG_PAYLOAD, domain="kg").accepted
         before = _lines(kg)
-        for bad in (_range_violation(), {"entities": "nope"}, "{",
-                    {"entities": [{"id": "E_1", "label": "홍길동", "type": "individual", "ontology_class": "City"}]}):
+        for bad in (
+            _range_violation(),
+            {"entities": "nope"},
+            "{",
+            {"entities": [{"id": "E_1", "label": "홍길동", "type": "individual", "ontology_class": "City"}]},
+        ):
             report = ingest(kg, bad, domain="kg")
             assert not report.accepted and report.errors and report.triples_added == 0
             assert _lines(kg) == before
 
 
 def test_shacl_failure_refuses_the_whole_batch() -> None:
-    payload = {"entities": [
-        {"id": "E_1", "label": "wallet", "type": "individual", "ontology_class": "Wallet",
-         "attributes": {"addressNorm": "0x" + "a" * 40}},
-        {"id": "E_2", "label": "deposit", "type": "individual", "ontology_class": "ExchangeDeposit"}],
-        "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "transfer", "target_id": "E_2",
-                       "attributes": {"txHash": "0xaa1"}}]}
+    payload = {
+        "entities": [
+            {
+                "id": "E_1",
+                "label": "wallet",
+                "type": "individual",
+                "ontology_class": "Wallet",
+                "attributes": {"addressNorm": "0x" + "a" * 40},
+            },
+            {"id": "E_2", "label": "deposit", "type": "individual", "ontology_class": "ExchangeDeposit"},
+        ],
+        "relations": [
+            {
+                "id": "R_1",
+                "source_id": "E_1",
+                "predicate": "transfer",
+                "target_id": "E_2",
+                "attributes": {"txHash": "0xaa1"},
+            }
+        ],
+    }
     with KnowledgeGraph.open() as kg:
         report = ingest(kg, payload, domain="onchain")
         assert not report.accepted and report.shacl == "failed" and len(kg) == 0
@@ -131,27 +158,35 @@ def test_shacl_runs_on_the_batch_and_its_neighbourhood_only(monkeypatch: pytest.
     monkeypatch.setattr(extraction, "shacl_violations", spy)
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "kg")
-        filler = "".join(f"<urn:filler:{i}> <urn:p> \"{i}\" .\n" for i in range(5000))
+        filler = "".join(f'<urn:filler:{i}> <urn:p> "{i}" .\n' for i in range(5000))
         kg.store.add_ntriples(filler)
-        payload = {"entities": [
-            {"id": "p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
-            {"id": "E_9", "label": "베타 랩스", "type": "individual", "ontology_class": "Company"}],
-            "relations": [{"id": "R_9", "source_id": "p_hong", "predicate": "worksFor", "target_id": "E_9"}]}
+        payload = {
+            "entities": [
+                {"id": "p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person"},
+                {"id": "E_9", "label": "베타 랩스", "type": "individual", "ontology_class": "Company"},
+            ],
+            "relations": [{"id": "R_9", "source_id": "p_hong", "predicate": "worksFor", "target_id": "E_9"}],
+        }
         report = ingest(kg, payload, domain="kg", config=LENIENT)
         assert report.accepted, report.as_dict()
         size, focus = seen[0]
         assert size < 40 and len(kg) > 5000
-        assert focus == {"https://w3id.org/ont-platform/id/kg/node/p_hong",
-                         "https://w3id.org/ont-platform/id/kg/node/E_9",
-                         "https://w3id.org/ont-platform/id/kg/edge/R_9"}
+        assert focus == {
+            "https://w3id.org/ont-platform/id/kg/node/p_hong",
+            "https://w3id.org/ont-platform/id/kg/node/E_9",
+            "https://w3id.org/ont-platform/id/kg/edge/R_9",
+        }
 
 
 def test_existing_resources_are_extended_not_contradicted() -> None:
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "kg")
         guard = OntologyGuard("lightweight", ontology="kg", config=LENIENT)
-        same = {"entities": [{"id": "p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person",
-                              "confidence": 0.3}]}
+        same = {
+            "entities": [
+                {"id": "p_hong", "label": "홍길동", "type": "individual", "ontology_class": "Person", "confidence": 0.3}
+            ]
+        }
         report = ingest(kg, same, guard=guard, domain="kg")
         assert report.accepted
         clash = copy.deepcopy(same)
@@ -177,7 +212,8 @@ def test_ontology_candidates_are_not_written() -> None:
         before = _lines(kg)
         report = ingest(kg, payload, domain="kg")
         assert not report.accepted and ("not_an_individual", "$.relations[2].target_id") in {
-            (e.code, e.path) for e in report.errors}
+            (e.code, e.path) for e in report.errors
+        }
         assert _lines(kg) == before
 
 
@@ -218,8 +254,17 @@ def test_wrong_domain_or_guard_is_an_input_error() -> None:
 
 
 def test_domain_comes_from_the_guard_or_the_stored_dataset() -> None:
-    wallet = {"entities": [{"id": "E_1", "label": "wallet", "type": "individual", "ontology_class": "Wallet",
-                            "attributes": {"addressNorm": "0x" + "c" * 40}}]}
+    wallet = {
+        "entities": [
+            {
+                "id": "E_1",
+                "label": "wallet",
+                "type": "individual",
+                "ontology_class": "Wallet",
+                "attributes": {"addressNorm": "0x" + "c" * 40},
+            }
+        ]
+    }
     with KnowledgeGraph.open() as kg:
         kg.load(EXAMPLES / "onchain")
         report = ingest(kg, wallet)

@@ -26,19 +26,26 @@ from ont_platform.validation import (
 
 
 def _cases(table: dict[str, list[str | None]]) -> list[Any]:
-    return [pytest.param(name, domain, id=f"{name}-{domain}") for name, domains in table.items()
-            for domain in domains]
+    return [pytest.param(name, domain, id=f"{name}-{domain}") for name, domains in table.items() for domain in domains]
 
 
 # Every validator is fuzzed; lightweight in every domain, the slower ones (SHACL for ontocast, guardrails'
 # machinery) where they add something: the domains with shapes that rules alone do not cover, and kg.
-VALID = _cases({"lightweight": [None, "kg", "onchain", "pages"], "ontocast": ["kg", "onchain", "pages"],
-                "guardrails": [None, "kg"]})
-BROKEN = _cases({"lightweight": [None, "kg", "onchain", "pages"], "ontocast": ["kg", "onchain"],
-                 "guardrails": [None, "kg"]})
+VALID = _cases(
+    {
+        "lightweight": [None, "kg", "onchain", "pages"],
+        "ontocast": ["kg", "onchain", "pages"],
+        "guardrails": [None, "kg"],
+    }
+)
+BROKEN = _cases(
+    {"lightweight": [None, "kg", "onchain", "pages"], "ontocast": ["kg", "onchain"], "guardrails": [None, "kg"]}
+)
 EXAMPLES = {"lightweight": 25, "ontocast": 10, "guardrails": 15}
-FAST: dict[str, Any] = {"deadline": None, "suppress_health_check": [
-    HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture]}
+FAST: dict[str, Any] = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture],
+}
 
 _cache: dict[tuple[str, str | None], Validator] = {}
 
@@ -57,8 +64,11 @@ def make(request: pytest.FixtureRequest) -> Any:
 
                     _cache[key] = GuardrailsValidator(ontology=domain)
             else:
-                _cache[key] = {"lightweight": LightweightValidator, "ontocast": OntoCastValidator}[name](ontology=domain)
+                _cache[key] = {"lightweight": LightweightValidator, "ontocast": OntoCastValidator}[name](
+                    ontology=domain
+                )
         return _cache[key]
+
     return factory
 
 
@@ -117,8 +127,10 @@ def test_strategies_refuse_impossible_requests() -> None:
 
 # --- every independent fault in one pass ---------------------------------------------------------------------
 
-_FIELDS = {"entities": ("id", "label", "type", "confidence"),
-           "relations": ("id", "source_id", "predicate", "target_id", "confidence")}
+_FIELDS = {
+    "entities": ("id", "label", "type", "confidence"),
+    "relations": ("id", "source_id", "predicate", "target_id", "confidence"),
+}
 _NOT_A_STRING = st.sampled_from([5, 2.5, True, None, [], {}, ["E_1"], {"id": "E_1"}])
 _NOT_A_NUMBER = st.sampled_from(["0.5", True, False, [], {}, [0.5]])
 
@@ -158,8 +170,9 @@ def test_every_injected_wrong_type_is_reported_at_its_path(name: str, domain: st
         result = validator.check(payload)
         # exactly those k faults: none hidden by another, none made up from a consequence of another
         # (a relation to an entity whose id is now unreadable is not reported as dangling)
-        assert sorted((e.code, e.path) for e in result.validation_errors) == sorted(
-            ("wrong_type", p) for p in paths), result.as_dict()
+        assert sorted((e.code, e.path) for e in result.validation_errors) == sorted(("wrong_type", p) for p in paths), (
+            result.as_dict()
+        )
 
     check()
 

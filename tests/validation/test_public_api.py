@@ -11,6 +11,20 @@ def test_all_is_sorted_and_complete() -> None:
         for name in module.__all__:
             assert getattr(module, name) is not None, name
     public = {n for n in vars(validation) if not n.startswith("_")} - {
-        "base", "facts", "guard", "guardrails", "lightweight", "models", "ontocast", "registry", "result", "rules",
-        "rowwise", "shapes", "structure", "terms", "annotations"}
+        "base",
+        "facts",
+        "guard",
+        "guardrails",
+        "lightweight",
+        "models",
+        "ontocast",
+        "registry",
+        "result",
+        "rules",
+        "rowwise",
+        "shapes",
+        "structure",
+        "terms",
+        "annotations",
+    }
     assert public <= set(validation.__all__)

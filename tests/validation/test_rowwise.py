@@ -34,7 +34,8 @@ def _write_domain(folder: Path, name: str, *, count_over_relation: bool = False)
     pattern and length, a chunk length, a class on a relation's values other than its range, a datatype."""
     ns = f"https://example.org/{name}#"
     folder.mkdir(parents=True)
-    (folder / "ontology.ttl").write_text(f"""@prefix x: <{ns}> .
+    (folder / "ontology.ttl").write_text(
+        f"""@prefix x: <{ns}> .
 @prefix owl: <http://www.w3.org/2002/07/owl#> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
 <https://example.org/{name}> a owl:Ontology ; <https://w3id.org/ont-platform/core#domainName> "{name}" .
@@ -43,10 +44,19 @@ x:Kb a owl:Class ; rdfs:label "부서"@ko , "office"@en .
 x:Kc a owl:Class ; rdfs:subClassOf x:Kb ; rdfs:label "창고"@ko , "depot"@en .
 x:runs a owl:ObjectProperty ; rdfs:domain x:Ka ; rdfs:range x:Kb ; rdfs:label "운영"@ko , "runs"@en .
 x:feeds a owl:ObjectProperty ; rdfs:domain x:Kb ; rdfs:range x:Kb ; rdfs:label "공급"@ko , "feeds"@en .
-""", encoding="utf-8")
-    extra = ('x:Busy a sh:NodeShape ; sh:targetClass x:Ka ; sh:property [ sh:path x:runs ; sh:maxCount 2 ; '
-             'sh:message "runs at most two" ] .\n') if count_over_relation else ""
-    (folder / "shapes.ttl").write_text(f"""@prefix sh: <http://www.w3.org/ns/shacl#> .
+""",
+        encoding="utf-8",
+    )
+    extra = (
+        (
+            "x:Busy a sh:NodeShape ; sh:targetClass x:Ka ; sh:property [ sh:path x:runs ; sh:maxCount 2 ; "
+            'sh:message "runs at most two" ] .\n'
+        )
+        if count_over_relation
+        else ""
+    )
+    (folder / "shapes.ttl").write_text(
+        f"""@prefix sh: <http://www.w3.org/ns/shacl#> .
 @prefix x: <{ns}> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
 @prefix ont: <https://w3id.org/ont-platform/core#> .
@@ -59,14 +69,18 @@ x:RunsDepots a sh:NodeShape ; sh:targetSubjectsOf x:runs ;
   sh:property [ sh:path x:runs ; sh:class x:Kc ; sh:message "an agency runs depots only" ] .
 x:Grounded a sh:NodeShape ; sh:targetSubjectsOf ont:grounded ;
   sh:property [ sh:path ont:grounded ; sh:in ( true ) ; sh:message "every relation here is grounded" ] .
-{extra}""", encoding="utf-8")
+{extra}""",
+        encoding="utf-8",
+    )
     return ns
 
 
 @st.composite
 def tables(draw: st.DrawFn) -> tuple[dict[str, tuple[str, str]], list[tuple[str, str, str, str, bool]]]:
-    nodes = {f"n{i}": (draw(st.sampled_from(["Ka", "Kb", "Kc"])), draw(st.text(LABEL_CHARS, min_size=1, max_size=8)))
-             for i in range(draw(st.integers(2, 12)))}
+    nodes = {
+        f"n{i}": (draw(st.sampled_from(["Ka", "Kb", "Kc"])), draw(st.text(LABEL_CHARS, min_size=1, max_size=8)))
+        for i in range(draw(st.integers(2, 12)))
+    }
     ranges = {"runs": ("Ka", ("Kb", "Kc")), "feeds": (("Kb", "Kc"), ("Kb", "Kc"))}
     edges = []
     for j in range(draw(st.integers(0, 16))):
@@ -82,8 +96,9 @@ def tables(draw: st.DrawFn) -> tuple[dict[str, tuple[str, str]], list[tuple[str,
     return nodes, edges
 
 
-def _write_tables(folder: Path, nodes: dict[str, tuple[str, str]], edges: list[tuple[str, str, str, str, bool]],
-                  texts: list[str]) -> None:
+def _write_tables(
+    folder: Path, nodes: dict[str, tuple[str, str]], edges: list[tuple[str, str, str, str, bool]], texts: list[str]
+) -> None:
     with (folder / "kg_nodes.csv").open("w", newline="", encoding="utf-8") as f:
         out = csv.writer(f)
         out.writerow(["node_id", "class", "label", "aliases"])
@@ -160,8 +175,12 @@ def _paths() -> list[tuple[str, URIRef]]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(path=st.sampled_from(_paths()), text=st.text(max_size=60) | st.from_regex(r"0x[0-9a-f]{1,64}", fullmatch=True)
-       | st.from_regex(r"[0-9]{1,30}", fullmatch=True))
+@given(
+    path=st.sampled_from(_paths()),
+    text=st.text(max_size=60)
+    | st.from_regex(r"0x[0-9a-f]{1,64}", fullmatch=True)
+    | st.from_regex(r"[0-9]{1,30}", fullmatch=True),
+)
 def test_a_plain_string_is_judged_from_its_text_as_the_shapes_judge_the_literal(path, text) -> None:  # type: ignore[no-untyped-def]
     domain, p = path
     shapes = compiled(domain)
@@ -172,9 +191,12 @@ def test_a_plain_string_is_judged_from_its_text_as_the_shapes_judge_the_literal(
 
 
 @settings(max_examples=200, deadline=None)
-@given(path=st.sampled_from(_paths()), a=st.integers(0, 10**6), b=st.integers(0, 10**6),
-       classes=st.sets(st.sampled_from(["Wallet", "Mixer", "ExchangeDeposit", "Person", "Company", "Chunk"]),
-                       max_size=2))
+@given(
+    path=st.sampled_from(_paths()),
+    a=st.integers(0, 10**6),
+    b=st.integers(0, 10**6),
+    classes=st.sets(st.sampled_from(["Wallet", "Mixer", "ExchangeDeposit", "Person", "Company", "Chunk"]), max_size=2),
+)
 def test_a_node_is_judged_by_its_classes_where_the_shapes_say_so(path, a, b, classes) -> None:  # type: ignore[no-untyped-def]
     domain, p = path
     shapes = compiled(domain)
@@ -204,7 +226,8 @@ def test_shapes_one_row_cannot_decide_are_named_and_sampled(tmp_path: Path) -> N
             report = kg.load(folder, shacl="rows")
             assert report.shacl.mode == "rows"
             assert [line for line in report.shacl.sampled_shapes if "Busy" in line] == [
-                "x:Busy: reads a relation's plain triples, which the rows of the relations hold"]
+                "x:Busy: reads a relation's plain triples, which the rows of the relations hold"
+            ]
             assert report.shacl.sample_resources > 0
     finally:
         forget_domain(spec.name)

@@ -39,20 +39,36 @@ SEED_CASES = [
     ("confidence above 1", _with(entities__0__confidence=1.5), ("confidence_range", "$.entities[0].confidence")),
     ("negative confidence", _with(relations__0__confidence=-0.1), ("confidence_range", "$.relations[0].confidence")),
     ("NaN confidence", _with(entities__0__confidence=math.nan), ("confidence_range", "$.entities[0].confidence")),
-    ("infinite confidence", _with(relations__1__confidence=math.inf),
-     ("confidence_range", "$.relations[1].confidence")),
-    ("evidence confidence", _with(entities__0__evidence={"confidence": 7}),
-     ("confidence_range", "$.entities[0].evidence[0].confidence")),
+    (
+        "infinite confidence",
+        _with(relations__1__confidence=math.inf),
+        ("confidence_range", "$.relations[1].confidence"),
+    ),
+    (
+        "evidence confidence",
+        _with(entities__0__evidence={"confidence": 7}),
+        ("confidence_range", "$.entities[0].evidence[0].confidence"),
+    ),
     ("type outside class/individual/property", _with(entities__2__type="thing"), ("entity_type", "$.entities[2].type")),
     ("relation id without R_", _with(relations__0__id="rel-1"), ("relation_id_prefix", "$.relations[0].id")),
     ("unknown source", _with(relations__0__source_id="E_9"), ("dangling_endpoint", "$.relations[0].source_id")),
     ("unknown target", _with(relations__1__target_id="E_404"), ("dangling_endpoint", "$.relations[1].target_id")),
     ("self loop", _with(relations__1__target_id="E_2"), ("self_loop", "$.relations[1]")),
-    ("negative offset", _with(entities__0__evidence={"offset": -3}), ("offset_range", "$.entities[0].evidence[0].offset")),
-    ("source_url not http", _with(entities__0__evidence={"source_url": "javascript:alert(1)"}),
-     ("source_url", "$.entities[0].evidence[0].source_url")),
-    ("blank chunk text", _with(relations__0__evidence={"chunk_text": " "}),
-     ("chunk_text", "$.relations[0].evidence[0].chunk_text")),
+    (
+        "negative offset",
+        _with(entities__0__evidence={"offset": -3}),
+        ("offset_range", "$.entities[0].evidence[0].offset"),
+    ),
+    (
+        "source_url not http",
+        _with(entities__0__evidence={"source_url": "javascript:alert(1)"}),
+        ("source_url", "$.entities[0].evidence[0].source_url"),
+    ),
+    (
+        "blank chunk text",
+        _with(relations__0__evidence={"chunk_text": " "}),
+        ("chunk_text", "$.relations[0].evidence[0].chunk_text"),
+    ),
     ("blank predicate", _with(relations__1__predicate=" "), ("invalid_predicate", "$.relations[1].predicate")),
 ]
 
@@ -86,8 +102,11 @@ ONTOLOGY_CASES = [
     ("unknown predicate", _with(relations__0__predicate="knows"), ("unknown_predicate", "$.relations[0].predicate")),
     ("domain", _with(entities__0__ontology_class="City"), ("domain_violation", "$.relations[0].source_id")),
     ("range", _with(entities__1__ontology_class="Person"), ("range_violation", "$.relations[0].target_id")),
-    ("attribute the domain lacks", _with(entities__0__attributes={"age": 3}),
-     ("unknown_attribute", "$.entities[0].attributes.age")),
+    (
+        "attribute the domain lacks",
+        _with(entities__0__attributes={"age": 3}),
+        ("unknown_attribute", "$.entities[0].attributes.age"),
+    ),
 ]
 
 
@@ -100,28 +119,54 @@ def test_every_ontology_rule_is_caught(case: str, payload: dict[str, Any], expec
 
 
 def _address(**attrs: Any) -> dict[str, Any]:
-    return {"entities": [{"id": "E_1", "label": "deposit", "type": "individual", "ontology_class": "ExchangeDeposit",
-                          "attributes": attrs}]}
+    return {
+        "entities": [
+            {
+                "id": "E_1",
+                "label": "deposit",
+                "type": "individual",
+                "ontology_class": "ExchangeDeposit",
+                "attributes": attrs,
+            }
+        ]
+    }
 
 
-@pytest.mark.parametrize("attrs,expected", [
-    ({"addressNorm": 12}, ("datatype", "$.entities[0].attributes.addressNorm")),
-    ({"addressNorm": ["0x" + "a" * 40, "0x" + "b" * 40]}, ("cardinality", "$.entities[0].attributes.addressNorm")),
-    ({"txHash": "0xaa1"}, ("domain_violation", "$.entities[0].attributes.txHash")),
-    ({"blockNumber": "12"}, ("domain_violation", "$.entities[0].attributes.blockNumber")),
-])
+@pytest.mark.parametrize(
+    "attrs,expected",
+    [
+        ({"addressNorm": 12}, ("datatype", "$.entities[0].attributes.addressNorm")),
+        ({"addressNorm": ["0x" + "a" * 40, "0x" + "b" * 40]}, ("cardinality", "$.entities[0].attributes.addressNorm")),
+        ({"txHash": "0xaa1"}, ("domain_violation", "$.entities[0].attributes.txHash")),
+        ({"blockNumber": "12"}, ("domain_violation", "$.entities[0].attributes.blockNumber")),
+    ],
+)
 def test_datatype_cardinality_and_attribute_domain(attrs: dict[str, Any], expected: tuple[str, str]) -> None:
     assert expected in _errors(LightweightValidator(ontology="onchain").check(_address(**attrs)))
 
 
 def test_datatypes_are_checked_by_range() -> None:
     v = LightweightValidator(ontology="pages")
-    page = {"id": "E_1", "label": "home", "type": "individual", "ontology_class": "WebPage",
-            "attributes": {"url": "https://example.com/", "impressions_30d": 10, "ctr_30d": 0.5,
-                           "published_at": "2024-01-31"}}
+    page = {
+        "id": "E_1",
+        "label": "home",
+        "type": "individual",
+        "ontology_class": "WebPage",
+        "attributes": {
+            "url": "https://example.com/",
+            "impressions_30d": 10,
+            "ctr_30d": 0.5,
+            "published_at": "2024-01-31",
+        },
+    }
     assert v.check({"entities": [page]}).validation_passed
-    for name, bad in (("impressions_30d", 1.5), ("impressions_30d", True), ("ctr_30d", "lots"),
-                      ("published_at", "31/01/2024"), ("url", "not a uri")):
+    for name, bad in (
+        ("impressions_30d", 1.5),
+        ("impressions_30d", True),
+        ("ctr_30d", "lots"),
+        ("published_at", "31/01/2024"),
+        ("url", "not a uri"),
+    ):
         broken = copy.deepcopy(page)
         broken["attributes"][name] = bad
         assert ("datatype", f"$.entities[0].attributes.{name}") in _errors(v.check({"entities": [broken]})), name
@@ -142,16 +187,35 @@ def test_individual_without_class_is_a_warning_with_an_ontology() -> None:
 
 
 def test_id_prefix_can_be_reported_as_a_warning() -> None:
-    result = LightweightValidator(config=RuleConfig(id_prefix_severity="warning")).check(_with(entities__0__id="X1",
-                                                                                              relations__0__source_id="X1"))
+    result = LightweightValidator(config=RuleConfig(id_prefix_severity="warning")).check(
+        _with(entities__0__id="X1", relations__0__source_id="X1")
+    )
     assert result.validation_passed
     assert [w.code for w in result.warnings] == ["entity_id_prefix"]
 
 
 MALFORMED = [
-    None, 0, 1.5, math.nan, True, "", "null", "[]", "{", "{\"entities\": ", "NaN", [], [{}], {}, {"entities": None},
-    {"entities": "E_1"}, {"entities": [None]}, {"entities": [[]]}, {"entities": [{"id": None}]},
-    {"entities": [{"id": 1, "label": 2, "type": 3}]}, {"entities": [], "relations": {"id": "R_1"}},
+    None,
+    0,
+    1.5,
+    math.nan,
+    True,
+    "",
+    "null",
+    "[]",
+    "{",
+    '{"entities": ',
+    "NaN",
+    [],
+    [{}],
+    {},
+    {"entities": None},
+    {"entities": "E_1"},
+    {"entities": [None]},
+    {"entities": [[]]},
+    {"entities": [{"id": None}]},
+    {"entities": [{"id": 1, "label": 2, "type": 3}]},
+    {"entities": [], "relations": {"id": "R_1"}},
     {"entities": [{"id": "E_1", "label": "a", "type": "individual", "confidence": "0.9"}]},
     {"entities": [{"id": "E_1", "label": "a", "type": "individual", "confidence": True}]},
     {"entities": [{"id": "E_1", "label": "a", "type": "individual", "evidence": 5}]},
@@ -159,14 +223,22 @@ MALFORMED = [
     {"entities": [{"id": "E_1", "label": "a", "type": "individual", "attributes": []}]},
     {"entities": [], "relations": [{"id": "R_1"}]},
     {"entities": [{"id": "E_1", "label": "a", "type": "individual", "evidence": [{"offset": 1.5}]}]},
-    b"\xff\xfe", b"{\"entities\": []", bytearray(b"[1]"), "[" * 50_000, {"entities": [{}] * 3},
-    object(), {1, 2}, ("entities",), {"entities": [{"id": "E_1", "label": "a", "type": "individual"}] * 2 + [5]},
+    b"\xff\xfe",
+    b'{"entities": []',
+    bytearray(b"[1]"),
+    "[" * 50_000,
+    {"entities": [{}] * 3},
+    object(),
+    {1, 2},
+    ("entities",),
+    {"entities": [{"id": "E_1", "label": "a", "type": "individual"}] * 2 + [5]},
 ]
 
 
 # the same ids in every process (pytest-xdist compares its workers' collections): no object address
-@pytest.mark.parametrize("payload", MALFORMED, ids=[repr(p)[:40] if type(p) is not object else "object()"
-                                                    for p in MALFORMED])
+@pytest.mark.parametrize(
+    "payload", MALFORMED, ids=[repr(p)[:40] if type(p) is not object else "object()" for p in MALFORMED]
+)
 def test_malformed_payloads_get_a_result(payload: Any) -> None:
     result = LightweightValidator(ontology="kg").check(payload)
     assert isinstance(result, ValidationResult)
@@ -183,9 +255,11 @@ def test_structure_codes_and_paths() -> None:
     assert _errors(v.check([])) == {("not_an_object", "$")}
     assert _errors(v.check({})) == {("missing_field", "$.entities")}
     assert ("wrong_type", "$.entities[0].confidence") in _errors(
-        v.check({"entities": [{"id": "E_1", "label": "a", "type": "individual", "confidence": True}]}))
+        v.check({"entities": [{"id": "E_1", "label": "a", "type": "individual", "confidence": True}]})
+    )
     assert ("missing_field", "$.relations[0].target_id") in _errors(
-        v.check({"entities": [], "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "p"}]}))
+        v.check({"entities": [], "relations": [{"id": "R_1", "source_id": "E_1", "predicate": "p"}]})
+    )
 
 
 def test_payload_forms_give_the_same_result() -> None:
@@ -253,8 +327,10 @@ def test_structural_faults_do_not_hide_each_other_nor_the_rules() -> None:
     payload["relations"][4]["confidence"] = 1.5  # confidence_range (seed rule) on a well-formed relation
     result = LightweightValidator(ontology="kg").check(payload)
     assert _errors(result) == {
-        ("wrong_type", "$.entities[0].label"), ("wrong_type", "$.relations[3].confidence"),
-        ("missing_field", "$.relations[1].predicate"), ("unknown_class", "$.entities[2].ontology_class"),
+        ("wrong_type", "$.entities[0].label"),
+        ("wrong_type", "$.relations[3].confidence"),
+        ("missing_field", "$.relations[1].predicate"),
+        ("unknown_class", "$.entities[2].ontology_class"),
         ("confidence_range", "$.relations[4].confidence"),
     }
     assert len(result.validation_errors) == 5
@@ -269,10 +345,14 @@ def test_relations_to_a_left_out_entity_are_not_called_dangling() -> None:
     payload["entities"][0]["label"] = 5  # E_1 is left out: relations from E_1 are not dangling
     payload["relations"][3]["target_id"] = "E_404"  # but this one really is
     assert _errors(LightweightValidator().check(payload)) == {
-        ("wrong_type", "$.entities[0].label"), ("dangling_endpoint", "$.relations[3].target_id")}
+        ("wrong_type", "$.entities[0].label"),
+        ("dangling_endpoint", "$.relations[3].target_id"),
+    }
     payload["entities"][1]["id"] = 2  # an unreadable id: any endpoint may have meant it
     assert _errors(LightweightValidator().check(payload)) == {
-        ("wrong_type", "$.entities[0].label"), ("wrong_type", "$.entities[1].id")}
+        ("wrong_type", "$.entities[0].label"),
+        ("wrong_type", "$.entities[1].id"),
+    }
 
 
 def test_without_usable_entities_relations_are_still_checked() -> None:
@@ -281,7 +361,10 @@ def test_without_usable_entities_relations_are_still_checked() -> None:
     payload["relations"][2]["id"] = "rel-3"
     payload["relations"][4]["target_id"] = "E_1"  # a self loop needs no entity list
     assert _errors(LightweightValidator().check(payload)) == {
-        ("wrong_type", "$.entities"), ("relation_id_prefix", "$.relations[2].id"), ("self_loop", "$.relations[4]")}
+        ("wrong_type", "$.entities"),
+        ("relation_id_prefix", "$.relations[2].id"),
+        ("self_loop", "$.relations[4]"),
+    }
 
 
 def test_salvaged_paths_and_references_are_the_payloads() -> None:
@@ -304,8 +387,10 @@ def test_a_partial_run_that_finds_nothing_is_not_a_pass() -> None:
 
 
 def test_salvaged_findings_respect_the_issue_bound() -> None:
-    payload = {"entities": [{"id": 1, "label": "a", "type": "individual"}]
-               + [{"id": f"X{i}", "label": "", "type": "?"} for i in range(50)]}
+    payload = {
+        "entities": [{"id": 1, "label": "a", "type": "individual"}]
+        + [{"id": f"X{i}", "label": "", "type": "?"} for i in range(50)]
+    }
     result = LightweightValidator(config=RuleConfig(max_issues=10)).check(payload)
     assert len(result.validation_errors) == 11
     assert [e.code for e in result.validation_errors].count(Code.TOO_LARGE) == 1

@@ -42,13 +42,29 @@ def _vocabulary(domain: str) -> tuple[list[URIRef], list[URIRef]]:
 
 
 LITERALS = [
-    Literal("x"), Literal(""), Literal("  "), Literal("라벨", lang="ko"), Literal("y" * 501),
-    Literal("5", datatype=XSD.integer), Literal("-1", datatype=XSD.integer), Literal("abc", datatype=XSD.integer),
-    Literal("0.5", datatype=XSD.decimal), Literal("2", datatype=XSD.decimal), Literal("0.5", datatype=XSD.double),
-    Literal("true", datatype=XSD.boolean), Literal("false", datatype=XSD.boolean), Literal("yes", datatype=XSD.boolean),
-    Literal("2024-01-02", datatype=XSD.date), Literal("2024-01-02T03:04:05Z", datatype=XSD.dateTime),
-    Literal("0x" + "a" * 40), Literal("0x" + "A" * 40), Literal("0xab"), Literal("123"), Literal("ETH"),
-    Literal("https://example.org/", datatype=XSD.anyURI), Literal("ftp://x", datatype=XSD.anyURI),
+    Literal("x"),
+    Literal(""),
+    Literal("  "),
+    Literal("라벨", lang="ko"),
+    Literal("y" * 501),
+    Literal("5", datatype=XSD.integer),
+    Literal("-1", datatype=XSD.integer),
+    Literal("abc", datatype=XSD.integer),
+    Literal("0.5", datatype=XSD.decimal),
+    Literal("2", datatype=XSD.decimal),
+    Literal("0.5", datatype=XSD.double),
+    Literal("true", datatype=XSD.boolean),
+    Literal("false", datatype=XSD.boolean),
+    Literal("yes", datatype=XSD.boolean),
+    Literal("2024-01-02", datatype=XSD.date),
+    Literal("2024-01-02T03:04:05Z", datatype=XSD.dateTime),
+    Literal("0x" + "a" * 40),
+    Literal("0x" + "A" * 40),
+    Literal("0xab"),
+    Literal("123"),
+    Literal("ETH"),
+    Literal("https://example.org/", datatype=XSD.anyURI),
+    Literal("ftp://x", datatype=XSD.anyURI),
     Literal("x", datatype=XSD.string),
 ]
 
@@ -70,8 +86,7 @@ def graphs(draw: st.DrawFn) -> tuple[str, Triples]:
             data.add((t[0], t[1], draw(st.one_of(st.sampled_from(LITERALS), st.sampled_from(same_type)))))
     predicates, classes = _vocabulary(domain)
     nodes = sorted({s for s, _, _ in triples} | {URIRef("urn:x:a"), URIRef("urn:x:b")}, key=str)
-    pool = st.one_of(st.sampled_from(nodes), st.sampled_from(classes), st.sampled_from(LITERALS),
-                     st.just(BNode("b1")))
+    pool = st.one_of(st.sampled_from(nodes), st.sampled_from(classes), st.sampled_from(LITERALS), st.just(BNode("b1")))
     for _ in range(draw(st.integers(0, 12))):
         s = draw(st.sampled_from(nodes))
         p = draw(st.sampled_from([RDF.type, RDFS.subClassOf, *predicates]))
@@ -102,8 +117,14 @@ def _relation(with_plain_triple: bool) -> Triples:
     a, b = URIRef("urn:n:a"), URIRef("urn:n:b")
     edge = URIRef("urn:e:1")
     transfer = URIRef("https://w3id.org/ont-platform/onchain#transfer")
-    data = Triples([(edge, URIRef(ONT + "source"), a), (edge, URIRef(ONT + "target"), b),
-                    (edge, URIRef(ONT + "kind"), transfer), (edge, URIRef(ONT + "id"), Literal("e1"))])
+    data = Triples(
+        [
+            (edge, URIRef(ONT + "source"), a),
+            (edge, URIRef(ONT + "target"), b),
+            (edge, URIRef(ONT + "kind"), transfer),
+            (edge, URIRef(ONT + "id"), Literal("e1")),
+        ]
+    )
     if with_plain_triple:
         data.add((a, transfer, b))
     return data
@@ -126,10 +147,17 @@ def _edited_core(old: str, new: str) -> Graph:
     return g
 
 
-@pytest.mark.parametrize("constraint", [
-    (SH.closed, Literal(True)), (SH.equals, RDFS.label), (SH.uniqueLang, Literal(True)),
-    (SH.languageIn, RDF.nil), (SH.sparql, BNode("q")), (SH.minCount, Literal("one")),
-])
+@pytest.mark.parametrize(
+    "constraint",
+    [
+        (SH.closed, Literal(True)),
+        (SH.equals, RDFS.label),
+        (SH.uniqueLang, Literal(True)),
+        (SH.languageIn, RDF.nil),
+        (SH.sparql, BNode("q")),
+        (SH.minCount, Literal("one")),
+    ],
+)
 def test_what_the_compiler_does_not_evaluate_is_refused(constraint: tuple[URIRef, Any]) -> None:
     g = Graph()
     for t in shapes_graph("kg"):

@@ -33,7 +33,10 @@ def test_every_bundled_answer_passes(fixture: str, request: pytest.FixtureReques
         for q, gold in ((question, loaded.gold[qid]["expected"]), (None, None)):
             report = loaded.verifier.verify(answer, question=q, gold=gold)
             assert report.to_json() == {"id": report.id, "ok": True, "grounding_ok": True, "failures": []}, (
-                qid, q is not None, report.to_json())
+                qid,
+                q is not None,
+                report.to_json(),
+            )
 
 
 def test_real_onchain_answers_pass() -> None:
@@ -104,8 +107,9 @@ def test_graph_too_large_for_a_snapshot_is_reported(kgraph: Loaded) -> None:
 
 def _write(tmp_path: Path, name: str, docs: list[object]) -> Path:
     path = tmp_path / name
-    path.write_text("".join((d if isinstance(d, str) else json.dumps(d, ensure_ascii=False)) + "\n" for d in docs),
-                    encoding="utf-8")
+    path.write_text(
+        "".join((d if isinstance(d, str) else json.dumps(d, ensure_ascii=False)) + "\n" for d in docs), encoding="utf-8"
+    )
     return path
 
 
@@ -113,8 +117,9 @@ def test_cli_verify_exit_codes(tmp_path: Path, kgraph: Loaded, capsys: pytest.Ca
     good = [kgraph.answer(q) for q in kgraph.gold]
     data = str(EXAMPLES / "kg")
     gold = str(EXAMPLES / "kg" / "questions.jsonl")
-    code, out, err = run_cli(["verify", "--data", data, "--questions", gold,
-                              str(_write(tmp_path, "good.jsonl", good))], capsys)
+    code, out, err = run_cli(
+        ["verify", "--data", data, "--questions", gold, str(_write(tmp_path, "good.jsonl", good))], capsys
+    )
     assert code == 0, err
     lines = [json.loads(x) for x in out.splitlines()]
     assert [x["id"] for x in lines] == list(kgraph.gold) and all(x["ok"] for x in lines)
@@ -138,8 +143,17 @@ def test_cli_verify_exit_codes(tmp_path: Path, kgraph: Loaded, capsys: pytest.Ca
 
 def test_cli_verify_process_isolation(tmp_path: Path, onchain: Loaded, capsys: pytest.CaptureFixture[str]) -> None:
     answers = [onchain.answer("q_001"), onchain.answer("q_003")]
-    code, out, err = run_cli(["verify", "--data", str(EXAMPLES / "onchain"), "--isolation", "process",
-                              str(_write(tmp_path, "a.jsonl", answers))], capsys)
+    code, out, err = run_cli(
+        [
+            "verify",
+            "--data",
+            str(EXAMPLES / "onchain"),
+            "--isolation",
+            "process",
+            str(_write(tmp_path, "a.jsonl", answers)),
+        ],
+        capsys,
+    )
     assert code == 0, (out, err)
 
 

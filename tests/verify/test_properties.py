@@ -60,8 +60,9 @@ class Chain:
 @st.composite
 def chains(draw: st.DrawFn) -> Chain:
     n = draw(st.integers(2, 7))
-    nodes = {f"n_{i}": draw(st.sampled_from(["Wallet", "Wallet", "Mixer", "ExchangeDeposit", "Bridge"]))
-             for i in range(n)}
+    nodes = {
+        f"n_{i}": draw(st.sampled_from(["Wallet", "Wallet", "Mixer", "ExchangeDeposit", "Bridge"])) for i in range(n)
+    }
     pairs = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda p: p[0] != p[1])
     raw = draw(st.lists(st.tuples(pairs, st.booleans()), max_size=12))
     edges: dict[str, tuple[str, str, str, str | None]] = {}
@@ -79,10 +80,14 @@ def _address(i: int) -> str:
 
 def _chain_tables(c: Chain) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
     return {
-        "onchain_nodes.csv": (["node_id", "address", "onto_class"],
-                              [(nid, _address(i), cls) for i, (nid, cls) in enumerate(c.nodes.items())]),
-        "onchain_edges.csv": (["edge_id", "rel", "from", "to", "tx_hash"],
-                              [(eid, rel, a, b, tx or "") for eid, (rel, a, b, tx) in c.edges.items()]),
+        "onchain_nodes.csv": (
+            ["node_id", "address", "onto_class"],
+            [(nid, _address(i), cls) for i, (nid, cls) in enumerate(c.nodes.items())],
+        ),
+        "onchain_edges.csv": (
+            ["edge_id", "rel", "from", "to", "tx_hash"],
+            [(eid, rel, a, b, tx or "") for eid, (rel, a, b, tx) in c.edges.items()],
+        ),
     }
 
 
@@ -134,8 +139,14 @@ def chain_answers(draw: st.DrawFn, c: Chain) -> dict[str, Any]:
             _, src, dst, tx = real
             steps.append({"edge_id": eid, "tx_hash": tx, "from": src, "to": dst})
         else:
-            steps.append({"edge_id": eid, "tx_hash": draw(st.sampled_from(txs)),
-                          "from": draw(st.sampled_from(node_ids)), "to": draw(st.sampled_from(node_ids))})
+            steps.append(
+                {
+                    "edge_id": eid,
+                    "tx_hash": draw(st.sampled_from(txs)),
+                    "from": draw(st.sampled_from(node_ids)),
+                    "to": draw(st.sampled_from(node_ids)),
+                }
+            )
     on_path = list(dict.fromkeys(n for s in steps for n in (s["from"], s["to"])))
     extra = draw(st.lists(st.sampled_from(node_ids), max_size=2))
     cited = list(dict.fromkeys(on_path + extra)) if draw(st.booleans()) else extra
@@ -175,10 +186,12 @@ def test_random_onchain_answers_pass_only_when_grounded(data: st.DataObject) -> 
 def test_answers_from_ask_on_random_chains_pass(c: Chain) -> None:
     with _graph(_chain_tables(c)) as kg, Verifier(kg) as verifier:
         for nid in list(c.nodes)[:4]:
-            for q in (f"{nid} 에서 3-hop 안에 믹서(Mixer)로 가는 경로가 있나요?",
-                      f"{nid} 에서 2-hop 안에 거래소 입금주소(ExchangeDeposit)에 자금이 닿나요?",
-                      f"{nid} 과 같은 주체로 추정되는 지갑은?",
-                      f"{nid} 에서 나간 자금은 어디로 갔나요?"):
+            for q in (
+                f"{nid} 에서 3-hop 안에 믹서(Mixer)로 가는 경로가 있나요?",
+                f"{nid} 에서 2-hop 안에 거래소 입금주소(ExchangeDeposit)에 자금이 닿나요?",
+                f"{nid} 과 같은 주체로 추정되는 지갑은?",
+                f"{nid} 에서 나간 자금은 어디로 갔나요?",
+            ):
                 a = kg.ask(q)
                 report = verifier.verify(a, question=q)
                 assert report.ok, (q, a.to_json(), report.to_json())
@@ -216,7 +229,9 @@ def texts(draw: st.DrawFn) -> Text:
         if kind == "none":
             edges[f"r{j}"] = (src, rel, dst, None, False)
             return
-        text = f"{labels[src]}와 {labels[dst]}의 관계를 다룬 기사다." if kind == "both" else f"{labels[src]}의 소식이다."
+        text = (
+            f"{labels[src]}와 {labels[dst]}의 관계를 다룬 기사다." if kind == "both" else f"{labels[src]}의 소식이다."
+        )
         chunks[f"ch{j}"] = text
         edges[f"r{j}"] = (src, rel, dst, f"ch{j}", draw(st.booleans()) or kind == "both")
 
@@ -231,10 +246,14 @@ def texts(draw: st.DrawFn) -> Text:
 
 def _text_tables(t: Text) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:
     return {
-        "kg_nodes.csv": (["node_id", "class", "label", "aliases"],
-                         [(n, t.classes[n], t.labels[n], "") for n in t.labels]),
-        "kg_edges.csv": (["edge_id", "src", "rel", "dst", "chunk_id", "grounded"],
-                         [(e, s, r, d, c or "", "true" if g else "false") for e, (s, r, d, c, g) in t.edges.items()]),
+        "kg_nodes.csv": (
+            ["node_id", "class", "label", "aliases"],
+            [(n, t.classes[n], t.labels[n], "") for n in t.labels],
+        ),
+        "kg_edges.csv": (
+            ["edge_id", "src", "rel", "dst", "chunk_id", "grounded"],
+            [(e, s, r, d, c or "", "true" if g else "false") for e, (s, r, d, c, g) in t.edges.items()],
+        ),
         "kg_chunks.csv": (["chunk_id", "text"], list(t.chunks.items())),
     }
 
@@ -266,16 +285,43 @@ def hop_answers(draw: st.DrawFn, t: Text) -> dict[str, Any]:
                 chunk = draw(st.sampled_from([None, "ch_fake", *t.chunks]))
             hops.append({"src": src, "rel": rel, "dst": dst, "chunk_id": chunk})
         else:
-            hops.append({"src": draw(st.sampled_from(nodes)), "rel": draw(st.sampled_from(["worksFor", "locatedIn"])),
-                         "dst": draw(st.sampled_from(nodes)), "chunk_id": draw(st.sampled_from([None, *t.chunks]))})
+            hops.append(
+                {
+                    "src": draw(st.sampled_from(nodes)),
+                    "rel": draw(st.sampled_from(["worksFor", "locatedIn"])),
+                    "dst": draw(st.sampled_from(nodes)),
+                    "chunk_id": draw(st.sampled_from([None, *t.chunks])),
+                }
+            )
     decision = draw(st.sampled_from(["answer", "answer", "refuse", "max_hops"]))
     end = hops[-1]["dst"] if hops else draw(st.sampled_from(nodes))
-    factors = [] if decision == "answer" else draw(st.lists(st.sampled_from(
-        ["ungrounded_hop", "missing_start_node", "missing_edge", "hop_limit_exceeded", "node_alias_unmapped"]),
-        max_size=2, unique=True))
+    factors = (
+        []
+        if decision == "answer"
+        else draw(
+            st.lists(
+                st.sampled_from(
+                    [
+                        "ungrounded_hop",
+                        "missing_start_node",
+                        "missing_edge",
+                        "hop_limit_exceeded",
+                        "node_alias_unmapped",
+                    ]
+                ),
+                max_size=2,
+                unique=True,
+            )
+        )
+    )
     return {
-        "query_id": "h1", "decision": decision, "answer": end if decision == "answer" else None, "path": hops,
-        "factors": factors, "reason": "무작위로 만든 답의 이유 문장입니다. 스무 자를 넘깁니다.", "evidence": "random evidence",
+        "query_id": "h1",
+        "decision": decision,
+        "answer": end if decision == "answer" else None,
+        "path": hops,
+        "factors": factors,
+        "reason": "무작위로 만든 답의 이유 문장입니다. 스무 자를 넘깁니다.",
+        "evidence": "random evidence",
         "hedge": None,
     }
 
@@ -289,9 +335,14 @@ def test_random_hop_decisions_answer_only_over_grounded_hops(data: st.DataObject
         for _ in range(12):
             a = data.draw(hop_answers(t))
             report = verifier.verify(a)
-            cited_ok = all(h["src"] in t.labels and h["dst"] in t.labels and any(
-                (s, r, d, c) == (h["src"], h["rel"], h["dst"], h["chunk_id"]) for s, r, d, c, _ in t.edges.values())
-                for h in a["path"])
+            cited_ok = all(
+                h["src"] in t.labels
+                and h["dst"] in t.labels
+                and any(
+                    (s, r, d, c) == (h["src"], h["rel"], h["dst"], h["chunk_id"]) for s, r, d, c, _ in t.edges.values()
+                )
+                for h in a["path"]
+            )
             assert report.grounding_ok is cited_ok, (a, report.to_json())
             event(f"cited_ok={cited_ok} ok={report.ok} decision={a['decision']}")
             if report.ok and a["decision"] == "answer":

@@ -65,22 +65,27 @@ def test_not_a_string_is_refused() -> None:
         inspect_query(None)
 
 
-@pytest.mark.parametrize("text", [
-    P + f"SELECT ?x WHERE {{ <{N}n_a1> (oc:transfer)/(oc:transfer)?/(oc:transfer)? ?x }} LIMIT 5",
-    P + f"ASK {{ <{N}n_a1> oc:transfer ?x }}",
-    P + "SELECT (COUNT(*) AS ?n) WHERE { ?s oc:transfer ?o }",
-    P + "select ?s where { ?s !oc:transfer ?o } limit 1",
-    P + "SELECT ?s WHERE { ?s oc:txHash \"SERVICE\" }",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        P + f"SELECT ?x WHERE {{ <{N}n_a1> (oc:transfer)/(oc:transfer)?/(oc:transfer)? ?x }} LIMIT 5",
+        P + f"ASK {{ <{N}n_a1> oc:transfer ?x }}",
+        P + "SELECT (COUNT(*) AS ?n) WHERE { ?s oc:transfer ?o }",
+        P + "select ?s where { ?s !oc:transfer ?o } limit 1",
+        P + 'SELECT ?s WHERE { ?s oc:txHash "SERVICE" }',
+    ],
+)
 def test_bounded_reads_are_accepted(text: str) -> None:
     assert inspect_query(text).form in ("SELECT", "ASK")
 
 
 def test_constants_and_node_ids() -> None:
-    q = inspect_query(P + f"SELECT ?x WHERE {{ <{N}n_a1> oc:transfer ?x . ?x ont:id \"n_h1\" }}")
+    q = inspect_query(P + f'SELECT ?x WHERE {{ <{N}n_a1> oc:transfer ?x . ?x ont:id "n_h1" }}')
     assert node_ids(q.constants, "onchain", {"n_h1": 1}) == {"n_a1", "n_h1"}
-    prefixed = inspect_query(f"PREFIX n: <{N}>\nPREFIX oc: <https://w3id.org/ont-platform/onchain#>\n"
-                             "SELECT ?x WHERE { n:n_a1 oc:transfer ?x }")
+    prefixed = inspect_query(
+        f"PREFIX n: <{N}>\nPREFIX oc: <https://w3id.org/ont-platform/onchain#>\n"
+        "SELECT ?x WHERE { n:n_a1 oc:transfer ?x }"
+    )
     assert node_ids(prefixed.constants, "onchain", {}) == {"n_a1"}
 
 

@@ -25,8 +25,34 @@ from ont_platform.qa.text import compact
 _MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")
 
 
-_ENDINGS = frozenset({"이", "인", "이다", "이고", "이며", "이면", "면서", "서", "고", "며", "면", "에", "로", "으로", "의",
-                      "은", "는", "을", "를", "가", "도", "만", "요", "죠"})
+_ENDINGS = frozenset(
+    {
+        "이",
+        "인",
+        "이다",
+        "이고",
+        "이며",
+        "이면",
+        "면서",
+        "서",
+        "고",
+        "며",
+        "면",
+        "에",
+        "로",
+        "으로",
+        "의",
+        "은",
+        "는",
+        "을",
+        "를",
+        "가",
+        "도",
+        "만",
+        "요",
+        "죠",
+    }
+)
 """Endings and particles the analyser sometimes tags as words when they follow a date or a number glued to them
 ('2025-01-08인' → 인/NNG, '이상이면서' → 서/VV)."""
 
@@ -37,8 +63,9 @@ def _widen(ms: list[Morph], start: int, end: int) -> tuple[int, int]:
         if m.start < end and start < m.end:
             start, end = min(start, m.start), max(end, m.end)
     for m in ms:
-        if m.start == end and (not m.tag.startswith(("N", "V", "XR", "SL", "SN", "SH", "MA", "MM", "NP"))
-                               or m.form in _ENDINGS):
+        if m.start == end and (
+            not m.tag.startswith(("N", "V", "XR", "SL", "SN", "SH", "MA", "MM", "NP")) or m.form in _ENDINGS
+        ):
             end = m.end
     return start, end
 
@@ -75,6 +102,8 @@ def hedge(vocab: PageVocabulary, words: list[str]) -> str:
     """Why the question is asked back: the words, and what the inventory can filter on."""
     shown, last = quote_words(words), words[:5][-1]
     listed = ", ".join(f"{c.label}({c.name})" for c in vocab.columns.values())
-    return (f"질문의 {shown}{particle(last, '을', '를')} 인벤토리의 컬럼이나 조건으로 읽지 못해 "
-            f"실행하지 않았습니다. 그 말을 빼고 실행하면 다른 질문에 답하게 됩니다. 쓸 수 있는 컬럼은 {listed}입니다. "
-            "조건을 컬럼과 기준으로 바꿔 다시 물어 주세요.")
+    return (
+        f"질문의 {shown}{particle(last, '을', '를')} 인벤토리의 컬럼이나 조건으로 읽지 못해 "
+        f"실행하지 않았습니다. 그 말을 빼고 실행하면 다른 질문에 답하게 됩니다. 쓸 수 있는 컬럼은 {listed}입니다. "
+        "조건을 컬럼과 기준으로 바꿔 다시 물어 주세요."
+    )

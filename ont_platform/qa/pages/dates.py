@@ -23,8 +23,20 @@ _UNIT = r"(?P<unit>일|주일|주|개월|달|년|days?|weeks?|months?|years?)"
 _NUM = r"(?P<n>\d{1,4}|한|두|세|네|일(?=주일)|a|one)"
 _YEAR_MOD = r"(?:\s*(?:의\s*)?(?P<mod>초반|초순|초|중반|말경|말|후반|상반기|하반기|[1-4]\s*분기|연초|연말|q[1-4]))?"
 _MONTH_MOD = r"(?:\s*(?P<mod>초순|초|중순|말경|말|하순))?"
-_MONTHS_EN = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-              "november", "december")
+_MONTHS_EN = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 _MON = r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _YEAR_EN = r"(?P<y>(?:19|20)\d{2})(?![\d%]|[,.]\d)"
 _DAY_EN = r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
@@ -32,39 +44,92 @@ _DATE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("mdy_en", re.compile(r"(?<![a-z])" + _MON + r"\s+" + _DAY_EN + r",?\s+" + _YEAR_EN, re.IGNORECASE)),
     ("dmy_en", re.compile(r"(?<![\d.])" + _DAY_EN + r"\s+(?:of\s+)?" + _MON + r",?\s+" + _YEAR_EN, re.IGNORECASE)),
     ("my_en", re.compile(r"(?<![a-z])" + _MON + r",?\s+(?:of\s+)?" + _YEAR_EN, re.IGNORECASE)),
-    ("part_en", re.compile(
-        r"(?<![a-z])(?:(?P<q>q[1-4])|(?P<h>h[12])|(?P<ord>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
-        r"(?P<what>quarter|half))\s*(?:of\s+)?" + _YEAR_EN, re.IGNORECASE)),
-    ("ymd", re.compile(
-        r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})(?![\d])\.?"
-        r"|년\s*(?P<m2>\d{1,2})\s*월\s*(?P<d2>\d{1,2})\s*일)")),
-    ("ym", re.compile(
-        r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-./](?P<m>\d{1,2})(?![\d.\-/])|년\s*(?P<m2>\d{1,2})\s*월)"
-        + _MONTH_MOD)),
+    (
+        "part_en",
+        re.compile(
+            r"(?<![a-z])(?:(?P<q>q[1-4])|(?P<h>h[12])|(?P<ord>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+            r"(?P<what>quarter|half))\s*(?:of\s+)?" + _YEAR_EN,
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "ymd",
+        re.compile(
+            r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-./]\s*(?P<m>\d{1,2})\s*[-./]\s*(?P<d>\d{1,2})(?![\d])\.?"
+            r"|년\s*(?P<m2>\d{1,2})\s*월\s*(?P<d2>\d{1,2})\s*일)"
+        ),
+    ),
+    (
+        "ym",
+        re.compile(
+            r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*(?:[-./](?P<m>\d{1,2})(?![\d.\-/])|년\s*(?P<m2>\d{1,2})\s*월)"
+            + _MONTH_MOD
+        ),
+    ),
     ("y", re.compile(r"(?<![\d.])(?P<y>(?:19|20)\d{2})\s*년(?:도)?" + _YEAR_MOD, re.IGNORECASE)),
-    ("y_en", re.compile(r"(?<![a-z])(?P<prep>in|after|since|before|until|during|from|by)\s+(?P<y>(?:19|20)\d{2})(?![\d%]|[,.]\d)",
-                        re.IGNORECASE)),
+    (
+        "y_en",
+        re.compile(
+            r"(?<![a-z])(?P<prep>in|after|since|before|until|during|from|by)\s+(?P<y>(?:19|20)\d{2})(?![\d%]|[,.]\d)",
+            re.IGNORECASE,
+        ),
+    ),
     ("md", re.compile(r"(?<![\d.\-/])(?P<m>1[0-2]|0?[1-9])\s*월(?:\s*(?P<d>\d{1,2})\s*일)?" + _MONTH_MOD)),
-    ("rel_year", re.compile(
-        r"(?P<rel>올해|금년|이번\s*해|작년|지난\s*해|전년|재작년|this\s+year|last\s+year)" + _YEAR_MOD
-        + r"|(?P<en_mod>early|late|end\s+of|start\s+of|beginning\s+of)\s+(?P<rel2>this|last)\s+year",
-        re.IGNORECASE)),
-    ("rel_month", re.compile(
-        r"(?P<rel>이번\s*달|이달|지난\s*달|저번\s*달|전월|this\s+month|last\s+month)" + _MONTH_MOD, re.IGNORECASE)),
+    (
+        "rel_year",
+        re.compile(
+            r"(?P<rel>올해|금년|이번\s*해|작년|지난\s*해|전년|재작년|this\s+year|last\s+year)"
+            + _YEAR_MOD
+            + r"|(?P<en_mod>early|late|end\s+of|start\s+of|beginning\s+of)\s+(?P<rel2>this|last)\s+year",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "rel_month",
+        re.compile(
+            r"(?P<rel>이번\s*달|이달|지난\s*달|저번\s*달|전월|this\s+month|last\s+month)" + _MONTH_MOD, re.IGNORECASE
+        ),
+    ),
     ("rel_week", re.compile(r"(?P<rel>이번\s*주|금주|지난\s*주|저번\s*주|this\s+week|last\s+week)", re.IGNORECASE)),
     ("rel_day", re.compile(r"(?P<rel>오늘|어제|그제|그저께|today|yesterday)", re.IGNORECASE)),
-    ("age_en", re.compile(r"(?:(?:in|for)\s+)?(?P<age>over|more\s+than|at\s+least)\s+" + _NUM + r"\s*" + _UNIT
-                          + r"(?:\s+ago)?(?![a-z])", re.IGNORECASE)),
+    (
+        "age_en",
+        re.compile(
+            r"(?:(?:in|for)\s+)?(?P<age>over|more\s+than|at\s+least)\s+"
+            + _NUM
+            + r"\s*"
+            + _UNIT
+            + r"(?:\s+ago)?(?![a-z])",
+            re.IGNORECASE,
+        ),
+    ),
     ("ago", re.compile(_NUM + r"\s*" + _UNIT + r"\s*(?:전|ago)", re.IGNORECASE)),
-    ("age", re.compile(
-        _NUM + r"\s*" + _UNIT + r"\s*(?:(?:이|가)\s*)?(?P<age>이상|넘게|넘은|넘는|넘도록|넘었|초과|지난|or\s+more|\+)",
-        re.IGNORECASE)),
-    ("recent", re.compile(
-        r"(?:(?:in\s+)?(?:the\s+)?(?P<pre>최근|지난|과거|last|past))\s*" + _NUM + r"?\s*" + _UNIT
-        + r"(?:\s*(?:간|동안|사이|이내|내))?"
-        r"|" + _NUM.replace("?P<n>", "?P<n2>") + r"\s*" + _UNIT.replace("?P<unit>", "?P<unit2>")
-        + r"\s*(?P<within>이내|내에|내|안에|간|동안|기준)",
-        re.IGNORECASE)),
+    (
+        "age",
+        re.compile(
+            _NUM
+            + r"\s*"
+            + _UNIT
+            + r"\s*(?:(?:이|가)\s*)?(?P<age>이상|넘게|넘은|넘는|넘도록|넘었|초과|지난|or\s+more|\+)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "recent",
+        re.compile(
+            r"(?:(?:in\s+)?(?:the\s+)?(?P<pre>최근|지난|과거|last|past))\s*"
+            + _NUM
+            + r"?\s*"
+            + _UNIT
+            + r"(?:\s*(?:간|동안|사이|이내|내))?"
+            r"|"
+            + _NUM.replace("?P<n>", "?P<n2>")
+            + r"\s*"
+            + _UNIT.replace("?P<unit>", "?P<unit2>")
+            + r"\s*(?P<within>이내|내에|내|안에|간|동안|기준)",
+            re.IGNORECASE,
+        ),
+    ),
     ("vague_recent", re.compile(r"최근(?!\s*(?:\d|한|두|세|네|일주))|(?<![a-z])recent(?:ly)?(?![a-z])", re.IGNORECASE)),
 ]
 _DATE_SUFFIX = re.compile(
@@ -81,8 +146,9 @@ _DATE_PREFIX = re.compile(
     r"|(?P<le>until|till|through|by|on\s+or\s+before)|(?P<eq>in|during|on))\s*(?:the\s+)?$",
     re.IGNORECASE,
 )
-DATE_NEGATION_AFTER = re.compile(r"^\s*(?:되지|하지|시키지|된\s*적(?:이|은)?|한\s*적(?:이|은)?)?\s*(?:않|안\s|안되|없|못)",
-                                  re.IGNORECASE)
+DATE_NEGATION_AFTER = re.compile(
+    r"^\s*(?:되지|하지|시키지|된\s*적(?:이|은)?|한\s*적(?:이|은)?)?\s*(?:않|안\s|안되|없|못)", re.IGNORECASE
+)
 DATE_NEGATION_BEFORE = re.compile(r"(?:not|n't|never)\s*(?:been\s*)?$", re.IGNORECASE)
 
 
@@ -187,8 +253,11 @@ def _resolve(kind: str, m: re.Match[str], as_of: date) -> DateExpr:
         else:
             months = 3 if m.group("what").lower() == "quarter" else 6
             order = m.group("ord").lower()
-            k = (12 // months) if order == "last" else {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3,
-                                                           "3rd": 3, "fourth": 4, "4th": 4}[order]
+            k = (
+                (12 // months)
+                if order == "last"
+                else {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}[order]
+            )
             if k > 12 // months:
                 raise ValueError(f"no {order} {m.group('what')}")
         return DateExpr("period", s, e, date(y, months * (k - 1) + 1, 1), _month_end(y, months * k), text=text)
@@ -263,8 +332,14 @@ def _spans_of_periods(work: str, found: list[DateExpr]) -> list[DateExpr]:
     out: list[DateExpr] = []
     for expr in found:
         prev = out[-1] if out else None
-        if (prev is not None and expr.kind == "recent" and prev.kind == "period" and not prev.relative
-                and not work[prev.end:expr.start].strip() and not _LOOKING_BACK.match(expr.text)):
+        if (
+            prev is not None
+            and expr.kind == "recent"
+            and prev.kind == "period"
+            and not prev.relative
+            and not work[prev.end : expr.start].strip()
+            and not _LOOKING_BACK.match(expr.text)
+        ):
             prev.end = expr.end
             continue
         out.append(expr)
@@ -296,7 +371,12 @@ def read_dates(work: str, as_of: date) -> tuple[list[DateExpr], list[str]]:
     found = _spans_of_periods(work, found)
     for i, expr in enumerate(found):
         nxt = found[i + 1] if i + 1 < len(found) else None
-        if nxt is not None and expr.kind == "period" and nxt.kind == "period" and RANGE_LINK.match(work[expr.end : nxt.start]):
+        if (
+            nxt is not None
+            and expr.kind == "period"
+            and nxt.kind == "period"
+            and RANGE_LINK.match(work[expr.end : nxt.start])
+        ):
             between = BETWEEN.search(work[: expr.start])
             expr.op, nxt.op = ">=", "<="
             if between:

@@ -37,7 +37,8 @@ _CODE = re.compile(
     _IDENT + r"(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*(?:\[[^\[\]\n]{0,200}\]|\([^()\n]{0,200}\))+"
     r"(?:\s*[-+*/%|&^]?=(?!=)\s*[^\s;,]*;?)?"
     # an assignment statement closed by a semicolon, with an optional declaration word: x = 7;  let y = 2;
-    r"|(?P<decl>\b(?:var|let|const|int|float|double|auto)\s+)?(?P<name>" + _IDENT
+    r"|(?P<decl>\b(?:var|let|const|int|float|double|auto)\s+)?(?P<name>"
+    + _IDENT
     + r"(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)\s*[-+*/%|&^]?=(?!=)\s*[^\s;]{1,200}\s*;",
 )
 
@@ -57,6 +58,7 @@ def code_spans(text: str, names: list[tuple[int, int]] | None = None) -> list[tu
             continue
         out.append(m.span())
     return out
+
 
 _PARTICLE = r"(?:\s*(?:을|를|이|가|은|는|으로|로|에|도)(?=\s|[가-힣]|$))?"
 _SUFFIX = re.compile(
@@ -146,11 +148,15 @@ def read_numbers(work: str) -> list[Number]:
     for i, (m, start, end) in enumerate(found):
         value, pct, unit = _value(m), bool(m.group("pct")), (m.group("unit") or "").strip()
         nxt = found[i + 1] if i + 1 < len(found) else None
-        if nxt is not None and RANGE_LINK.match(work[end : nxt[1]]) and (
-            "and" not in work[end : nxt[1]].lower() or BETWEEN.search(work[:start])
+        if (
+            nxt is not None
+            and RANGE_LINK.match(work[end : nxt[1]])
+            and ("and" not in work[end : nxt[1]].lower() or BETWEEN.search(work[:start]))
         ):
             b = BETWEEN.search(work[:start])
-            out.append(Number(b.start() if b else start, end, value, pct, ">=", unit, work[start:end], opens_range=True))
+            out.append(
+                Number(b.start() if b else start, end, value, pct, ">=", unit, work[start:end], opens_range=True)
+            )
             upper_next = True
             continue
         if upper_next:  # the upper end of a range

@@ -29,32 +29,67 @@ _ENTER = r"(?:\s*(?:드는|든|들어가는|들어간|들어온|진입한|올라
 _PATTERNS: list[tuple[str, bool, re.Pattern[str]]] = [
     # Korean, with the unit: the expression names a rank by itself
     ("<", True, re.compile(r"(?:상위\s*)?" + _N + _UNIT + _PART + r"\s*보다\s*(?:더\s*)?(?:높|위|앞|좋)[가-힣]*")),
-    (">", True, re.compile(r"(?:상위\s*)?" + _N + _UNIT + _PART
-                           + r"\s*(?:보다\s*(?:더\s*)?(?:낮|아래|뒤|밑|나쁘)[가-힣]*|밖|바깥|뒤|아래|밑|이하|초과|넘[가-힣]*)"
-                           + _PART + _PUSHED)),
-    ("<=", True, re.compile(r"(?:상위\s*)?" + _N + _UNIT + _PART + r"\s*(?:이내|안쪽|안|내|까지|이상)" + _PART + _ENTER)),
+    (
+        ">",
+        True,
+        re.compile(
+            r"(?:상위\s*)?"
+            + _N
+            + _UNIT
+            + _PART
+            + r"\s*(?:보다\s*(?:더\s*)?(?:낮|아래|뒤|밑|나쁘)[가-힣]*|밖|바깥|뒤|아래|밑|이하|초과|넘[가-힣]*)"
+            + _PART
+            + _PUSHED
+        ),
+    ),
+    (
+        "<=",
+        True,
+        re.compile(r"(?:상위\s*)?" + _N + _UNIT + _PART + r"\s*(?:이내|안쪽|안|내|까지|이상)" + _PART + _ENTER),
+    ),
     ("<=", True, re.compile(r"상위\s*" + _N + _UNIT + _PART + _ENTER)),
     ("=", True, re.compile(r"(?<![\d.])" + _N + _UNIT + r"(?:인|이다|이고|이며|에)?(?![가-힣])")),
     # Korean, no unit: needs the column named
-    ("<=", False, re.compile(r"상위\s*" + _N + r"(?!\s*(?:개|건|페이지|%|퍼센트|프로|\d))" + r"(?:\s*(?:이내|안|까지))?")),
+    (
+        "<=",
+        False,
+        re.compile(r"상위\s*" + _N + r"(?!\s*(?:개|건|페이지|%|퍼센트|프로|\d))" + r"(?:\s*(?:이내|안|까지))?"),
+    ),
     # English
-    (">", True, re.compile(_LEAD + r"?(?:outside|beyond|out\s+of|below|past)"
-                           r"\s+(?:of\s+)?(?:the\s+)?top\s*-?\s*" + _N + r"(?![\d.])", re.IGNORECASE)),
-    ("<=", True, re.compile(_LEAD + r"?(?:with)?in\s+(?:the\s+)?top\s*-?\s*"
-                            + _N + r"(?![\d.])", re.IGNORECASE)),
+    (
+        ">",
+        True,
+        re.compile(
+            _LEAD + r"?(?:outside|beyond|out\s+of|below|past)"
+            r"\s+(?:of\s+)?(?:the\s+)?top\s*-?\s*" + _N + r"(?![\d.])",
+            re.IGNORECASE,
+        ),
+    ),
+    ("<=", True, re.compile(_LEAD + r"?(?:with)?in\s+(?:the\s+)?top\s*-?\s*" + _N + r"(?![\d.])", re.IGNORECASE)),
     # '10th or better', 'ranked 10 or higher'; a bare '5 or lower' is a value (numbers), not a rank
     ("<=", True, re.compile(_LEAD + r"(?:at\s+)?" + _N + _ORD + r"\s+or\s+(?:better|higher|above)", re.IGNORECASE)),
     (">=", True, re.compile(_LEAD + r"(?:at\s+)?" + _N + _ORD + r"\s+or\s+(?:worse|lower|below)", re.IGNORECASE)),
     ("<=", True, re.compile(_N + r"(?:(?:st|nd|rd|th)\s+or\s+(?:better|higher|above)|\s+or\s+better)", re.IGNORECASE)),
     (">=", True, re.compile(_N + r"(?:(?:st|nd|rd|th)\s+or\s+(?:worse|lower|below)|\s+or\s+worse)", re.IGNORECASE)),
-    (">", True, re.compile(_LEAD + r"(?:below|lower\s+than|worse\s+than|under)\s+" + _N + _ORD + r"(?![\d.])",
-                           re.IGNORECASE)),
-    ("<", True, re.compile(_LEAD + r"(?:above|higher\s+than|better\s+than)\s+" + _N + _ORD + r"(?![\d.])",
-                           re.IGNORECASE)),
+    (
+        ">",
+        True,
+        re.compile(_LEAD + r"(?:below|lower\s+than|worse\s+than|under)\s+" + _N + _ORD + r"(?![\d.])", re.IGNORECASE),
+    ),
+    (
+        "<",
+        True,
+        re.compile(_LEAD + r"(?:above|higher\s+than|better\s+than)\s+" + _N + _ORD + r"(?![\d.])", re.IGNORECASE),
+    ),
     (">", True, re.compile(r"(?<![a-z])worse\s+than\s+" + _N + _ORD + r"(?![\d.])", re.IGNORECASE)),
     ("<", True, re.compile(r"(?<![a-z])better\s+than\s+" + _N + _ORD + r"(?![\d.])", re.IGNORECASE)),
-    ("<=", False, re.compile(r"(?<![a-z])top\s*-?\s*" + _N + r"(?![\d.%])(?!\s*(?:pages?|posts?|urls?|results?)\b)",
-                             re.IGNORECASE)),
+    (
+        "<=",
+        False,
+        re.compile(
+            r"(?<![a-z])top\s*-?\s*" + _N + r"(?![\d.%])(?!\s*(?:pages?|posts?|urls?|results?)\b)", re.IGNORECASE
+        ),
+    ),
 ]
 
 

@@ -88,8 +88,13 @@ class _Reader:
         others: list[Mention] = []
         terms = [t for t in find_terms(ctx, vocab, text, ms, others) if not overlaps((t.start, t.end), urls)]
         # a text column's value first: the words it looks for are a value, not columns, numbers or dates
-        self.texts = [v for t in terms if t.kind == "column" and self._col_type(t.ref) == "text"
-                      for v in [read_text(text, ms, t)] if v is not None]
+        self.texts = [
+            v
+            for t in terms
+            if t.kind == "column" and self._col_type(t.ref) == "text"
+            for v in [read_text(text, ms, t)]
+            if v is not None
+        ]
         values = [(v.value_start, v.value_end) for v in self.texts]
         terms = [t for t in terms if not overlaps((t.start, t.end), values)]
         col_terms = [t for t in terms if t.kind == "column" and t.ref in vocab.columns]
@@ -108,19 +113,30 @@ class _Reader:
         self.bools = [read_bool(text, t) for t in col_terms if vocab.columns[t.ref].type == "boolean"]
         # a negation right after a column ('업데이트되지 않은', '색인되지 않은') is that column's, never the
         # number before it: with the column blanked it would look like '1000 이상 … 되지 않은'
-        owned = [(t.end, t.end + m.end()) for t in col_terms for m in [_negation_after(text[t.end:])] if m]
-        self.numbers = read_numbers(blank(text, [*hidden, *col_spans, *rank_spans, *owned,
-                                                 *((b.start, b.end) for b in self.bools)]))
-        self.consumed = ([(n.start, n.end) for n in [*self.numbers, *self.ranks]]
-                         + [(d.start, d.end) for d in self.dates] + text_spans
-                         + [(b.start, b.end) for b in self.bools if b.end > b.start])
-        self.concepts = [(t, vocab.concepts[t.ref]) for t in terms if t.kind == "concept" and t.ref in vocab.concepts
-                         and not overlaps((t.start, t.end), [*col_spans, *self.consumed])
-                         and not _WISH.match(text[t.start:])]
+        owned = [(t.end, t.end + m.end()) for t in col_terms for m in [_negation_after(text[t.end :])] if m]
+        self.numbers = read_numbers(
+            blank(text, [*hidden, *col_spans, *rank_spans, *owned, *((b.start, b.end) for b in self.bools)])
+        )
+        self.consumed = (
+            [(n.start, n.end) for n in [*self.numbers, *self.ranks]]
+            + [(d.start, d.end) for d in self.dates]
+            + text_spans
+            + [(b.start, b.end) for b in self.bools if b.end > b.start]
+        )
+        self.concepts = [
+            (t, vocab.concepts[t.ref])
+            for t in terms
+            if t.kind == "concept"
+            and t.ref in vocab.concepts
+            and not overlaps((t.start, t.end), [*col_spans, *self.consumed])
+            and not _WISH.match(text[t.start :])
+        ]
         self.phrases = [t for t in terms if t.kind == "predicate" and not overlaps((t.start, t.end), self.consumed)]
         self.blockers = sorted([*self.consumed, *((t.start, t.end) for t in self.phrases)])
-        self.slots = [Slot(t.ref, t.start, t.end, cue=vocab.columns[t.ref].type == "date" and _verbal(ms, t.end))
-                      for t in col_terms]
+        self.slots = [
+            Slot(t.ref, t.start, t.end, cue=vocab.columns[t.ref].type == "date" and _verbal(ms, t.end))
+            for t in col_terms
+        ]
         for t, c in self.concepts:
             if c.role == "cue":
                 self.slots += [Slot(name, t.start, t.end, cue=True) for name in c.related if name in vocab.columns]
@@ -168,7 +184,7 @@ class _Reader:
         out += [("value", s, e, "") for s, e in [*urls, *self.consumed]]
         text = self.text
         for t in [*terms, *others]:  # negations that belong to a column, a phrase or a verb
-            for m in (NEGATED.match(text[t.end:]), DATE_NEGATION_AFTER.match(text[t.end:])):
+            for m in (NEGATED.match(text[t.end :]), DATE_NEGATION_AFTER.match(text[t.end :])):
                 if m is not None and m.group(0).strip():
                     out.append(("negation", t.end + m.start(), t.end + m.end(), ""))
             prior = DATE_NEGATION_BEFORE.search(text[: t.start])
@@ -208,32 +224,52 @@ class _Reader:
             if c.role == "unsupported":
                 return _say("unsupported", _no_column(c.label))
             if c.role == "operation":
-                return _say("unsupported", f"'{self.text[t.start:t.end]}'처럼 {josa(c.label, '이', '가')} 필요한 질문은 "
-                                           "조건 필터로 옮길 수 없어 실행하지 않았습니다. 기준 값(예: '클릭 100 이상')을 "
-                                           "주시면 그 조건으로 실행합니다.")
+                return _say(
+                    "unsupported",
+                    f"'{self.text[t.start : t.end]}'처럼 {josa(c.label, '이', '가')} 필요한 질문은 "
+                    "조건 필터로 옮길 수 없어 실행하지 않았습니다. 기준 값(예: '클릭 100 이상')을 "
+                    "주시면 그 조건으로 실행합니다.",
+                )
         for d in self.dates:
             if d.kind == "recent" and not self.date_slots and d.window_days not in (None, METRIC_WINDOW_DAYS):
-                return _say("unsupported", f"이 인벤토리의 지표는 {METRIC_WINDOW_DAYS}일 합계라 '{d.text}' 기준의 조건을 "
-                                           f"만들지 않았습니다. {d.window_days}일 지표를 컬럼으로 받으면 같은 방식으로 질의할 수 "
-                                           "있습니다.")
+                return _say(
+                    "unsupported",
+                    f"이 인벤토리의 지표는 {METRIC_WINDOW_DAYS}일 합계라 '{d.text}' 기준의 조건을 "
+                    f"만들지 않았습니다. {d.window_days}일 지표를 컬럼으로 받으면 같은 방식으로 질의할 수 "
+                    "있습니다.",
+                )
         for _, c in self.concepts:
             if c.role == "measure":
-                return _say("clarify", f"{c.label}의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
-                                       f"{options(self.vocab, c.related, self.evaluation)} 알려 주시면 조건으로 옮깁니다.")
-        if any(m.form.lower() in _OR_WORDS and m.tag in ("MAJ", "MAG", "EC", "SL")
-               and not overlaps((m.start, m.end), self.consumed) for m in self.ms):
-            return _say("clarify", "'또는'으로 이어진 조건은 모두 만족(AND)하는 페이지를 고르는 이 필터로 옮길 수 없어 "
-                                   "실행하지 않았습니다. 조건을 나눠 따로 물어 주세요.")
+                return _say(
+                    "clarify",
+                    f"{c.label}의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
+                    f"{options(self.vocab, c.related, self.evaluation)} 알려 주시면 조건으로 옮깁니다.",
+                )
+        if any(
+            m.form.lower() in _OR_WORDS
+            and m.tag in ("MAJ", "MAG", "EC", "SL")
+            and not overlaps((m.start, m.end), self.consumed)
+            for m in self.ms
+        ):
+            return _say(
+                "clarify",
+                "'또는'으로 이어진 조건은 모두 만족(AND)하는 페이지를 고르는 이 필터로 옮길 수 없어 "
+                "실행하지 않았습니다. 조건을 나눠 따로 물어 주세요.",
+            )
         if self.bad_dates:
-            return _say("clarify", f"'{self.bad_dates[0]}'은 없는 날짜라 조건으로 옮기지 않았습니다. "
-                                   "날짜를 YYYY-MM-DD 로 알려 주세요.")
+            return _say(
+                "clarify",
+                f"'{self.bad_dates[0]}'은 없는 날짜라 조건으로 옮기지 않았습니다. 날짜를 YYYY-MM-DD 로 알려 주세요.",
+            )
         return None
 
     def _number(self, n: Number) -> None:
         """An explicit number or rank: to the column before it (nothing in between), else after it."""
         shown = n.text.strip()
         if n.unit == "개" and n.op == "=":
-            self.notes.append(f"'{shown}'처럼 개수를 정한 요청은 적용하지 않고 조건에 맞는 페이지를 모두 돌려 드립니다.")
+            self.notes.append(
+                f"'{shown}'처럼 개수를 정한 요청은 적용하지 않고 조건에 맞는 페이지를 모두 돌려 드립니다."
+            )
             return
         exponent = n.value.as_tuple().exponent
         if abs(n.value) >= _MAX_VALUE or (isinstance(exponent, int) and exponent < -18):
@@ -255,9 +291,11 @@ class _Reader:
         lower, self.range_slot = self.range_slot, None
         # the upper end of a range goes where its lower end went ('between 100 and 500 sessions': the column
         # comes after both)
-        slot = (lower if lower is not None and n.op == "<=" else None) or attach(
-            self.slots, n.start, n.end, free, self.blockers) or nearest(
-            [s for s in self.slots if s.end <= n.start], n.start, n.end, second_bound)
+        slot = (
+            (lower if lower is not None and n.op == "<=" else None)
+            or attach(self.slots, n.start, n.end, free, self.blockers)
+            or nearest([s for s in self.slots if s.end <= n.start], n.start, n.end, second_bound)
+        )
         ranked = [c for c in self.vocab.columns.values() if c.rank]
         if n.column is not None or (slot is None and n.rank and n.named and len(ranked) == 1):
             # 'position 10th or worse' holds its column; '10위 밖으로 밀린' names the only rank there is
@@ -266,14 +304,20 @@ class _Reader:
         if slot is None:
             if n.rank:
                 names = ", ".join(ko(c) for c in ranked)
-                self.problems.append(f"'{shown}'{particle(shown, '은', '는')} 순위 조건이라 순위 컬럼({names})에만 둘 수 있는데, "
-                                     "어느 순위인지 정하지 못해 실행하지 않았습니다. 순위 컬럼을 함께 적어 주세요.")
+                self.problems.append(
+                    f"'{shown}'{particle(shown, '은', '는')} 순위 조건이라 순위 컬럼({names})에만 둘 수 있는데, "
+                    "어느 순위인지 정하지 못해 실행하지 않았습니다. 순위 컬럼을 함께 적어 주세요."
+                )
             elif n.percent and any(self._type(s) in NUMERIC for s in self.slots):
-                self.problems.append(f"'{shown}'는 비율이라 횟수 컬럼의 기준으로 옮기지 않았습니다. "
-                                     "비율 컬럼(예: 클릭률)을 지목해 주세요.")
+                self.problems.append(
+                    f"'{shown}'는 비율이라 횟수 컬럼의 기준으로 옮기지 않았습니다. "
+                    "비율 컬럼(예: 클릭률)을 지목해 주세요."
+                )
             else:
-                self.problems.append(f"숫자 '{shown}'{particle(shown, '이', '가')} 어느 컬럼의 기준인지 정하지 못해 "
-                                     "실행하지 않았습니다. 컬럼을 함께 적어 주세요(예: '노출 1000 이상').")
+                self.problems.append(
+                    f"숫자 '{shown}'{particle(shown, '이', '가')} 어느 컬럼의 기준인지 정하지 못해 "
+                    "실행하지 않았습니다. 컬럼을 함께 적어 주세요(예: '노출 1000 이상')."
+                )
             return
         slot.conditions.append(Condition(slot.column, n.op, n.value, n.start))
         if n.opens_range:
@@ -292,8 +336,11 @@ class _Reader:
 
         def other_side(s: Slot) -> bool:  # '클릭이 있긴 한데 5회 이하': the phrase before the number it bounds
             col = self.vocab.columns[s.column]
-            return (s.start < t.start and all(c.start > t.start for c in s.conditions)
-                    and any(completes_range(s, p.op) for p in candidates if fits(p, col)))
+            return (
+                s.start < t.start
+                and all(c.start > t.start for c in s.conditions)
+                and any(completes_range(s, p.op) for p in candidates if fits(p, col))
+            )
 
         near = nearest(self.slots, t.start, t.end, lambda s: True)
         if near is not None and self._type(near) == "date" and not any("date" in p.types for p in candidates):
@@ -315,58 +362,74 @@ class _Reader:
             if not any(s.conditions for s in self.slots) or tied:
                 named = ", ".join(ko(self.vocab.columns[c]) for c in sorted(tied) if c in self.vocab.columns)
                 which = f"{named} 가운데 어느 컬럼" if len(tied) > 1 else "어느 컬럼"
-                self.problems.append(f"'{phrase}'{particle(phrase, '이', '가')} {which}의 조건인지 지목되지 않아 실행하지 "
-                                     f"않았습니다. {options(self.vocab, sorted(tied), self.evaluation)} 알려 주시면 조건으로 "
-                                     "옮깁니다.")
+                self.problems.append(
+                    f"'{phrase}'{particle(phrase, '이', '가')} {which}의 조건인지 지목되지 않아 실행하지 "
+                    f"않았습니다. {options(self.vocab, sorted(tied), self.evaluation)} 알려 주시면 조건으로 "
+                    "옮깁니다."
+                )
             return
         col = self.vocab.columns[slot.column]
         choice = choose(candidates, col)
         if choice.rivals:
             said = " / ".join(f"{p.op} {p.value}" for p in choice.rivals)
-            self.problems.append(f"'{phrase}'{particle(phrase, '은', '는')} {ko(col)}에 대해 술어 사전에 기준이 여럿({said})이라 "
-                                 f"하나를 고르지 않았습니다. 기준 값을 직접 알려 주세요(예: '{col.label} {example(col)}').")
+            self.problems.append(
+                f"'{phrase}'{particle(phrase, '은', '는')} {ko(col)}에 대해 술어 사전에 기준이 여럿({said})이라 "
+                f"하나를 고르지 않았습니다. 기준 값을 직접 알려 주세요(예: '{col.label} {example(col)}')."
+            )
             return
         if choice.row is None:
             why = " 순위 컬럼은 작은 숫자가 높은 순위라, 이 컬럼을 지목한 술어만 쓸 수 있습니다." if col.rank else ""
-            self.problems.append(f"'{phrase}'{particle(phrase, '을', '를')} {ko(col)}에 옮길 기준이 술어 사전에 없어 "
-                                 f"실행하지 않았습니다.{why} 기준 값을 직접 알려 주시면(예: '{col.label} {example(col)}') "
-                                 "조건으로 옮깁니다.")
+            self.problems.append(
+                f"'{phrase}'{particle(phrase, '을', '를')} {ko(col)}에 옮길 기준이 술어 사전에 없어 "
+                f"실행하지 않았습니다.{why} 기준 값을 직접 알려 주시면(예: '{col.label} {example(col)}') "
+                "조건으로 옮깁니다."
+            )
             return
         pred = choice.row
         op, value = resolve(pred, self.as_of)
-        op = INVERT[op] if NEGATED.match(self.text[t.end:]) else op
+        op = INVERT[op] if NEGATED.match(self.text[t.end :]) else op
         slot.conditions.append(Condition(slot.column, op, value, t.start, "predicate", pred.phrase, pred))
 
     def _date(self, d: DateExpr) -> None:
         """A date expression: to the nearest date column or date verb, preferring one without a date yet."""
         slot = nearest(self.date_slots, d.start, d.end, lambda s: not s.conditions) or nearest(
-            self.date_slots, d.start, d.end, lambda s: True)
+            self.date_slots, d.start, d.end, lambda s: True
+        )
         if d.kind == "vague":
             if slot is not None:
-                self.problems.append(f"'{d.text}'이 며칠 전까지인지 정해지지 않아 실행하지 않았습니다. "
-                                     "'최근 30일'처럼 기간을 알려 주시면 조건으로 옮깁니다.")
+                self.problems.append(
+                    f"'{d.text}'이 며칠 전까지인지 정해지지 않아 실행하지 않았습니다. "
+                    "'최근 30일'처럼 기간을 알려 주시면 조건으로 옮깁니다."
+                )
             return
         if slot is None:
             if d.kind == "recent" and d.window_days == METRIC_WINDOW_DAYS:
                 return  # the metrics already cover this window
             names = [c for c in self.vocab.columns.values() if c.type == "date"]
             choice = "인지 ".join(ko(c) + " 기준" for c in names[:3])
-            self.problems.append(f"'{d.text}'{particle(d.text, '이', '가')} {choice}인지 지목되지 않아 실행하지 "
-                                 f"않았습니다. 지표 컬럼은 최근 {METRIC_WINDOW_DAYS}일 합계라 기간을 따로 걸 수 없습니다. "
-                                 "날짜 컬럼을 알려 주시면 조건으로 옮깁니다.")
+            self.problems.append(
+                f"'{d.text}'{particle(d.text, '이', '가')} {choice}인지 지목되지 않아 실행하지 "
+                f"않았습니다. 지표 컬럼은 최근 {METRIC_WINDOW_DAYS}일 합계라 기간을 따로 걸 수 없습니다. "
+                "날짜 컬럼을 알려 주시면 조건으로 옮깁니다."
+            )
             return
         if d.bound_unclear and d.first is not None and d.last is not None:
             span = f"{d.first.isoformat()}~{d.last.isoformat()}"
-            self.problems.append(f"'{d.text}'{particle(d.text, '이', '가')} {span} 기간을 포함하는지 정해지지 않아 "
-                                 "실행하지 않았습니다. 포함하면 '…까지' 또는 '…부터', 빼면 '… 전' 또는 '… 후'로 알려 "
-                                 "주세요.")
+            self.problems.append(
+                f"'{d.text}'{particle(d.text, '이', '가')} {span} 기간을 포함하는지 정해지지 않아 "
+                "실행하지 않았습니다. 포함하면 '…까지' 또는 '…부터', 빼면 '… 전' 또는 '… 후'로 알려 "
+                "주세요."
+            )
             return
-        negated = bool(DATE_NEGATION_AFTER.match(self.text[slot.end:])
-                       or DATE_NEGATION_BEFORE.search(self.text[: slot.start]))
+        negated = bool(
+            DATE_NEGATION_AFTER.match(self.text[slot.end :]) or DATE_NEGATION_BEFORE.search(self.text[: slot.start])
+        )
         comparisons = date_conditions(d, negated, self.as_of)
         if comparisons is None:
-            self.problems.append(f"'{d.text}' 밖의 기간을 찾는 조건은 하나의 비교로 옮길 수 없어 실행하지 않았습니다. "
-                                 "'이전'이나 '이후'로 알려 주세요.")
+            self.problems.append(
+                f"'{d.text}' 밖의 기간을 찾는 조건은 하나의 비교로 옮길 수 없어 실행하지 않았습니다. "
+                "'이전'이나 '이후'로 알려 주세요."
+            )
             return
         for op, value in comparisons:
             slot.conditions.append(Condition(slot.column, op, value, d.start, "date", d.text if d.relative else None))
@@ -377,41 +440,64 @@ class _Reader:
         named = {s.column for s in slots if s.conditions}
         bare = [s for s in slots if not s.cue and s.column not in named]
         for s in slots:  # '업데이트되지 않은 페이지': since when is not said
-            if s.cue and s.column not in named and self._type(s) == "date" and (
-                    DATE_NEGATION_AFTER.match(self.text[s.end:]) or DATE_NEGATION_BEFORE.search(self.text[: s.start])):
+            if (
+                s.cue
+                and s.column not in named
+                and self._type(s) == "date"
+                and (DATE_NEGATION_AFTER.match(self.text[s.end :]) or DATE_NEGATION_BEFORE.search(self.text[: s.start]))
+            ):
                 col = self.vocab.columns[s.column]
-                self.problems.append(f"'{self.text[s.start:s.end]}'{particle(self.text[s.start:s.end], '이', '가')} "
-                                     f"부정됐지만 기간이 없어 {ko(col)} 조건을 만들지 않았습니다. '6개월 넘게 수정되지 않은'처럼 "
-                                     "기간을 알려 주시면 조건으로 옮깁니다.")
+                self.problems.append(
+                    f"'{self.text[s.start : s.end]}'{particle(self.text[s.start : s.end], '이', '가')} "
+                    f"부정됐지만 기간이 없어 {ko(col)} 조건을 만들지 않았습니다. '6개월 넘게 수정되지 않은'처럼 "
+                    "기간을 알려 주시면 조건으로 옮깁니다."
+                )
                 break
         if bare:
             col = self.vocab.columns[bare[0].column]
-            self.problems.append(f"{ko(col)}{particle(col.label, '은', '는')} 지목됐지만 조건이 없어 실행하지 않았습니다. "
-                                 f"'{col.label} {example(col)}'처럼 기준을 알려 주시면 조건으로 옮깁니다.")
+            self.problems.append(
+                f"{ko(col)}{particle(col.label, '은', '는')} 지목됐지만 조건이 없어 실행하지 않았습니다. "
+                f"'{col.label} {example(col)}'처럼 기준을 알려 주시면 조건으로 옮깁니다."
+            )
         if self.problems:
             return _say("clarify", self.problems[0])
         if not named:
             if self.evaluation is not None:
                 ev = self.evaluation
-                return _say("clarify", f"'{ev.label}'의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
-                                       f"{options(self.vocab, ev.related, ev)} 알려 주시면 조건으로 옮깁니다.")
+                return _say(
+                    "clarify",
+                    f"'{ev.label}'의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
+                    f"{options(self.vocab, ev.related, ev)} 알려 주시면 조건으로 옮깁니다.",
+                )
             listed = ", ".join(ko(c) for c in self.vocab.columns.values())
-            return _say("clarify", f"질문에서 인벤토리 컬럼과 조건을 찾지 못해 실행하지 않았습니다. 쓸 수 있는 컬럼은 "
-                                   f"{listed}입니다. 어느 컬럼에 어떤 조건을 둘지 알려 주세요.")
+            return _say(
+                "clarify",
+                f"질문에서 인벤토리 컬럼과 조건을 찾지 못해 실행하지 않았습니다. 쓸 수 있는 컬럼은 "
+                f"{listed}입니다. 어느 컬럼에 어떤 조건을 둘지 알려 주세요.",
+            )
         order = list(dict.fromkeys(s.column for s in sorted(slots, key=lambda s: s.start) if s.conditions))
         conditions = sorted((c for s in slots for c in s.conditions), key=lambda c: (order.index(c.column), c.start))
         for c in conditions:  # a count compared with a fraction: the number went to the wrong column
-            if (self.vocab.columns[c.column].type == "integer" and isinstance(c.value, Decimal)
-                    and c.value != c.value.to_integral_value()):
+            if (
+                self.vocab.columns[c.column].type == "integer"
+                and isinstance(c.value, Decimal)
+                and c.value != c.value.to_integral_value()
+            ):
                 col = self.vocab.columns[c.column]
-                return _say("clarify", f"{ko(col)}{particle(col.label, '은', '는')} 횟수 컬럼인데 기준 값이 정수가 "
-                                       f"아닙니다({fmt(c.value)}). 숫자를 다른 컬럼의 것으로 잘못 읽었을 수 있어 "
-                                       "실행하지 않았습니다. 숫자를 컬럼 바로 뒤에 적어 주세요(예: '클릭 10 이하').")
+                return _say(
+                    "clarify",
+                    f"{ko(col)}{particle(col.label, '은', '는')} 횟수 컬럼인데 기준 값이 정수가 "
+                    f"아닙니다({fmt(c.value)}). 숫자를 다른 컬럼의 것으로 잘못 읽었을 수 있어 "
+                    "실행하지 않았습니다. 숫자를 컬럼 바로 뒤에 적어 주세요(예: '클릭 10 이하').",
+                )
         clash = _contradiction(conditions)
         if clash is not None:
             a, b = (f"{c.column} {c.op} {fmt(c.value)}" for c in clash)
-            return _say("clarify", f"'{a}'{particle(a, '과', '와')} '{b}'{particle(b, '은', '는')} 함께 성립할 수 없어, 질문을 잘못 읽었을 수 있으므로 실행하지 "
-                                   "않았습니다. 어느 조건을 뜻하셨는지 알려 주세요.")
+            return _say(
+                "clarify",
+                f"'{a}'{particle(a, '과', '와')} '{b}'{particle(b, '은', '는')} 함께 성립할 수 없어, 질문을 잘못 읽었을 수 있으므로 실행하지 "
+                "않았습니다. 어느 조건을 뜻하셨는지 알려 주세요.",
+            )
         return PageQuery("ran", _dedupe(conditions), order, notes=self.notes)
 
 
@@ -424,8 +510,10 @@ def _say(status: PageStatus, hedge: str) -> PageQuery:
 
 
 def _no_column(label: str) -> str:
-    return (f"이 인벤토리에는 {label} 컬럼이 없어 조건을 만들지 않았습니다. "
-            f"{label} 데이터를 컬럼으로 받으면 같은 방식으로 질의할 수 있습니다.")
+    return (
+        f"이 인벤토리에는 {label} 컬럼이 없어 조건을 만들지 않았습니다. "
+        f"{label} 데이터를 컬럼으로 받으면 같은 방식으로 질의할 수 있습니다."
+    )
 
 
 def _negation_after(rest: str) -> re.Match[str] | None:
@@ -452,7 +540,7 @@ def _contradiction(conditions: list[Condition]) -> tuple[Condition, Condition] |
         by_column.setdefault(c.column, []).append(c)
     for conds in by_column.values():
         for i, a in enumerate(conds):
-            for b in conds[i + 1:]:
+            for b in conds[i + 1 :]:
                 if _disjoint(a, b) or _disjoint(b, a):
                     return a, b
     return None

@@ -68,8 +68,15 @@ def answer(ctx: Context, question: str) -> PageFilterResult:
     """Answer a page question over the loaded inventory (``question`` is copied into the contract as given)."""
     pq = read_question(ctx, question)
     if pq.status != "ran":
-        return PageFilterResult(question=question, status=pq.status, parsed_filter=None, columns_used=[],
-                                matched=[], count=None, hedge=pq.hedge)
+        return PageFilterResult(
+            question=question,
+            status=pq.status,
+            parsed_filter=None,
+            columns_used=[],
+            matched=[],
+            count=None,
+            hedge=pq.hedge,
+        )
     vocab = dataset_vocabulary(ctx)
     limit = ctx.limits.max_result_rows
     rows = ctx.run_select(build_query(vocab, pq, limit))
@@ -80,11 +87,17 @@ def answer(ctx: Context, question: str) -> PageFilterResult:
         if url not in matched:
             matched[url] = ", ".join(f"{c.name}={_evidence_value(c, r[f'v{i}'])}" for i, c in enumerate(cols))
     hedge = _ran_hedge(ctx, vocab, pq, len(matched), truncated=len(rows) >= limit)
-    return PageFilterResult.model_validate({
-        "question": question, "status": "ran", "parsed_filter": filter_text(pq.conditions),
-        "columns_used": pq.columns, "matched": [{"url": u, "evidence": e} for u, e in sorted(matched.items())],
-        "count": len(matched), "hedge": hedge,
-    })
+    return PageFilterResult.model_validate(
+        {
+            "question": question,
+            "status": "ran",
+            "parsed_filter": filter_text(pq.conditions),
+            "columns_used": pq.columns,
+            "matched": [{"url": u, "evidence": e} for u, e in sorted(matched.items())],
+            "count": len(matched),
+            "hedge": hedge,
+        }
+    )
 
 
 def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *, truncated: bool) -> str:
@@ -100,8 +113,10 @@ def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *
         text = c.phrase or p.phrase
         if p.op in DATE_OPS or p.op in ("=", "!="):
             date_note = f"({_base(ctx)}에서 센 날짜)" if p.op in DATE_OPS else ""
-            phrases.append(f"'{text}'{particle(text, '을', '를')} {where} '{describe(p)}' 기준인 "
-                           f"{c.column} {c.op} {fmt(c.value)}{date_note} 조건으로")
+            phrases.append(
+                f"'{text}'{particle(text, '을', '를')} {where} '{describe(p)}' 기준인 "
+                f"{c.column} {c.op} {fmt(c.value)}{date_note} 조건으로"
+            )
             continue
         unit = " 회" if vocab.columns[c.column].type == "integer" else ""
         bound = {">=": "", ">": " 초과", "<": " 미만", "<=": " 이하"}[p.op]

@@ -65,8 +65,13 @@ def attach(slots: list[Slot], start: int, end: int, ok: Callable[[Slot], bool], 
 
 def before(slots: list[Slot], start: int, end: int, ok: Callable[[Slot], bool], blockers: list[Span]) -> Slot | None:
     """The closest mention before ``start`` that ``ok`` accepts, with no blocker (another condition) between."""
-    found = [s for s in slots if ok(s) and s.end <= start
-             and not any(s.end <= b0 and b1 <= start for b0, b1 in blockers if (b0, b1) != (start, end))]
+    found = [
+        s
+        for s in slots
+        if ok(s)
+        and s.end <= start
+        and not any(s.end <= b0 and b1 <= start for b0, b1 in blockers if (b0, b1) != (start, end))
+    ]
     return max(found, key=lambda s: s.end) if found else None
 
 

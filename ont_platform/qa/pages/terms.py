@@ -15,8 +15,9 @@ from ont_platform.qa.pages.vocabulary import HANGUL, PageVocabulary
 _WANTED = frozenset({"column", "predicate", "concept"})
 
 
-def find_terms(ctx: Context, vocab: PageVocabulary, text: str, ms: list[Morph],
-               others: list[Mention] | None = None) -> list[Mention]:
+def find_terms(
+    ctx: Context, vocab: PageVocabulary, text: str, ms: list[Morph], others: list[Mention] | None = None
+) -> list[Mention]:
     """Columns, predicates and concepts in ``text``, as spans of ``text`` (longest matches win); the lexicon's
     other mentions (the page class, the family's context cues) are appended to ``others`` when it is given,
     for the account of the reading.
@@ -63,5 +64,3 @@ def _stands_alone(text: str, start: int, end: int, *, short: bool) -> bool:
     if latin(text[start]) and start > 0 and latin(text[start - 1]):
         return False
     return not (latin(text[end - 1]) and end < len(text) and latin(text[end]))
-
-

@@ -19,29 +19,57 @@ from dataclasses import dataclass
 from ont_platform.qa.analyzer import Morph
 from ont_platform.qa.lexicon import Mention
 
-_Q = (r"(?:'(?P<q1>[^']{1,200})'|\"(?P<q2>[^\"]{1,200})\"|‘(?P<q3>[^’]{1,200})’|“(?P<q4>[^”]{1,200})”"
-      r"|「(?P<q5>[^」]{1,200})」|『(?P<q6>[^』]{1,200})』)")
+_Q = (
+    r"(?:'(?P<q1>[^']{1,200})'|\"(?P<q2>[^\"]{1,200})\"|‘(?P<q3>[^’]{1,200})’|“(?P<q4>[^”]{1,200})”"
+    r"|「(?P<q5>[^」]{1,200})」|『(?P<q6>[^』]{1,200})』)"
+)
 _WORD = r"(?P<w>[^\s'\"‘’“”「」『』,.!?]{1,60})"
 _KO_IN = r"(?:들어\s*(?:가|간|갔|있|감)|포함|담기|담긴|담겨|쓰인|쓰여|적힌|적혀|있)[가-힣]*"
-_KO_OUT = (r"(?:안\s*(?:들어|포함|담|쓰|적)|들어\s*가지\s*(?:않|못)|포함(?:되|하)지\s*(?:않|못)|(?:담기|쓰이|적히)지\s*않"
-           r"|없|빠진|빠져)[가-힣]*")
+_KO_OUT = (
+    r"(?:안\s*(?:들어|포함|담|쓰|적)|들어\s*가지\s*(?:않|못)|포함(?:되|하)지\s*(?:않|못)|(?:담기|쓰이|적히)지\s*않"
+    r"|없|빠진|빠져)[가-힣]*"
+)
 _KO_LEAD = r"(?:(?:에|에서|에는|의|이|가|은|는|으로|로)(?=[\s'\"‘“「『]))?\s*"  # the particle glued to the column
 _KO_NAMED = r"(?:\s*(?:이?라는|이란)\s*(?:단어|말|문구|글자|표현)?)?(?:\s*(?:이|가|을|를|도|은|는)(?![가-힣]))?\s*"
-_KO_AFTER = re.compile(r"^" + _KO_LEAD + r"(?:" + _Q + r"|" + _WORD + r")" + _KO_NAMED
-                       + r"(?:(?P<out>" + _KO_OUT + r")|(?P<in>" + _KO_IN + r"))")
-_KO_BEFORE = re.compile(_Q + _KO_NAMED  # quoted only: an unquoted word before a verb is too often something else
-                        + r"(?:(?P<out>" + _KO_OUT + r")|(?P<in>" + _KO_IN + r"))\s*$")
+_KO_AFTER = re.compile(
+    r"^"
+    + _KO_LEAD
+    + r"(?:"
+    + _Q
+    + r"|"
+    + _WORD
+    + r")"
+    + _KO_NAMED
+    + r"(?:(?P<out>"
+    + _KO_OUT
+    + r")|(?P<in>"
+    + _KO_IN
+    + r"))"
+)
+_KO_BEFORE = re.compile(
+    _Q
+    + _KO_NAMED  # quoted only: an unquoted word before a verb is too often something else
+    + r"(?:(?P<out>"
+    + _KO_OUT
+    + r")|(?P<in>"
+    + _KO_IN
+    + r"))\s*$"
+)
 _EN_AFTER = re.compile(
     r"^\s*(?:(?:that|which)\s+)?(?:(?P<out>(?:does|do|did)\s*(?:not|n't)\s+|not\s+|never\s+)|)"
     r"(?:contains?|containing|includes?|including|mentions?|mentioning|has|having|with)"
-    r"\s+(?:the\s+(?:word|phrase|text|term|string)\s+)?(?:" + _Q + r"|" + _WORD + r")", re.IGNORECASE)
-_EN_WITHOUT = re.compile(r"^\s*(?P<out>without)\s+(?:the\s+(?:word|phrase|text|term)\s+)?(?:" + _Q + r"|" + _WORD
-                         + r")", re.IGNORECASE)
+    r"\s+(?:the\s+(?:word|phrase|text|term|string)\s+)?(?:" + _Q + r"|" + _WORD + r")",
+    re.IGNORECASE,
+)
+_EN_WITHOUT = re.compile(
+    r"^\s*(?P<out>without)\s+(?:the\s+(?:word|phrase|text|term)\s+)?(?:" + _Q + r"|" + _WORD + r")", re.IGNORECASE
+)
 _EN_BEFORE = re.compile(
     r"(?:(?P<out>without|not\s+(?:containing|including|mentioning))|with|containing|including|mentioning|having)"
     r"\s+(?:the\s+(?:word|phrase|text|term)\s+)?(?:" + _Q + r"|" + _WORD + r")"
     r"\s+in\s+(?:the\s+|their\s+|its\s+|a\s+)?$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,28 +96,44 @@ def _value(m: re.Match[str], base: int, ms: list[Morph]) -> tuple[str, int, int]
     while inner and inner[-1].tag.startswith(("J", "VCP", "ETM")) and inner[-1].start > s:
         e = inner[-1].start
         inner = [x for x in inner if x.end <= e]
-    word = m.string[m.start("w"): m.start("w") + (e - s)].strip()
+    word = m.string[m.start("w") : m.start("w") + (e - s)].strip()
     return (word, s, s + len(word)) if word else None
 
 
 def read_text(text: str, ms: list[Morph], t: Mention) -> TextValue | None:
     """The words a text column's mention asks for, or None (the column is named without a value)."""
-    after = text[t.end:]
+    after = text[t.end :]
     for pattern in (_KO_AFTER, _EN_AFTER, _EN_WITHOUT):
         m = pattern.match(after)
         if m is not None:
             got = _value(m, t.end, ms)
             if got:
-                return TextValue(t.ref, t, t.end, t.end + m.end(), got[1], got[2], got[0],
-                                 "not_contains" if m.group("out") else "contains")
+                return TextValue(
+                    t.ref,
+                    t,
+                    t.end,
+                    t.end + m.end(),
+                    got[1],
+                    got[2],
+                    got[0],
+                    "not_contains" if m.group("out") else "contains",
+                )
     before = text[: t.start]
     for pattern in (_EN_BEFORE, _KO_BEFORE):
         m = pattern.search(before)
         if m is not None:
             got = _value(m, 0, ms)
             if got:
-                return TextValue(t.ref, t, m.start(), t.start, got[1], got[2], got[0],
-                                 "not_contains" if m.group("out") else "contains")
+                return TextValue(
+                    t.ref,
+                    t,
+                    m.start(),
+                    t.start,
+                    got[1],
+                    got[2],
+                    got[0],
+                    "not_contains" if m.group("out") else "contains",
+                )
     return None
 
 
@@ -112,21 +156,25 @@ _EXPLICIT = re.compile(
     r"^" + _ASKED + r"\s*(?:이|가|은|는|을|를|=|==|:|is|are|equals?|set\s+to|값이)?\s*"
     r"(?P<v>true|false|참|거짓|yes|no|예|아니오|아니요)(?![A-Za-z가-힣])"
     r"(?:\s*(?:인|이다|이고|이며|이면|로|으로|(?:로|으로)?\s*(?:된|되어\s*있는|설정된|표시된)))?"
-    r"(?P<neg>\s*(?:이|가)?\s*(?:아닌|아니|not))?", re.IGNORECASE)
+    r"(?P<neg>\s*(?:이|가)?\s*(?:아닌|아니|not))?",
+    re.IGNORECASE,
+)
 _NEG_AFTER = re.compile(
     r"^\s*(?:이|가|은|는)?\s*(?:(?:되|하|처리되|가능하|허용되|돼|된\s*적이?|한\s*적이?)\s*(?:지|지는|지도)?\s*(?:않|못|없)[가-힣]*"
     r"|안\s*(?:된|되|됨|돼|한|하)[가-힣]*|안되[가-힣]*|불가능?[가-힣]*|(?:이|가)?\s*아닌|못\s*(?:한|하|된|되)[가-힣]*)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _POS_AFTER = re.compile(r"^\s*(?:이|가|은|는)?\s*(?:되어\s*있는|돼\s*있는|된|되는|됨|가능한|가능|허용된|처리된)")
-_NEG_BEFORE = re.compile(r"(?:(?<![a-z])(?:not|non|isn't|aren't|never)[\s-]*|(?<![가-힣])[미비]|(?<!위)(?<!위\s)안\s+)$",
-                         re.IGNORECASE)
+_NEG_BEFORE = re.compile(
+    r"(?:(?<![a-z])(?:not|non|isn't|aren't|never)[\s-]*|(?<![가-힣])[미비]|(?<!위)(?<!위\s)안\s+)$", re.IGNORECASE
+)
 """A negation before a flag's word; 안 right after a rank (``5위 안 색인된``: within the top 5) is not one."""
 _ASKED_AFTER = re.compile(r"^\s*(?:여부|상태|값|status|value|flag)(?![가-힣A-Za-z])", re.IGNORECASE)
 
 
 def read_bool(text: str, t: Mention) -> BoolValue:
     """The value a boolean column's mention asks for (see the module's docstring)."""
-    after = text[t.end:]
+    after = text[t.end :]
     m = _EXPLICIT.match(after)
     if m is not None:
         value = m.group("v").lower() in _TRUE

@@ -167,7 +167,8 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
         if str(r["kind"]) == "column" and str(r.get("type")) in KINDS:
             rank = str(r.get("rank")).lower() == "true"
             prop, ctype, main, labels, _ = extra.setdefault(
-                name, (URIRef(str(r["prop"])), str(r["type"]), None, [], rank))
+                name, (URIRef(str(r["prop"])), str(r["type"]), None, [], rank)
+            )
             if r.get("label") is not None:
                 labels.append(str(r["label"]))
                 if str(r.get("lp")).endswith("#label"):
@@ -189,8 +190,7 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
     predicates: dict[str, list[VaguePredicate]] = {}
     for p in [*dataset_preds, *builtin_predicates()]:  # dataset entries first: they override
         ref = compact(p.phrase)
-        if p.applies_to is not None and (p.applies_to not in columns
-                                         or columns[p.applies_to].type not in p.types):
+        if p.applies_to is not None and (p.applies_to not in columns or columns[p.applies_to].type not in p.types):
             continue
         predicates.setdefault(ref, []).append(p)
         lex.add_term(p.phrase, "predicate", ref)
@@ -203,12 +203,19 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
         for c in sorted(g.subjects(SKOS.inScheme, PG[scheme]), key=str):
             if role == "unsupported" and {compact(x) for x in onto.labels(URIRef(str(c)))} & column_words:
                 continue  # the dataset has a column for it (이탈률 from columns.csv)
-            names = {str(g.value(r, PG.column)) for r in g.objects(c, SKOS.related) if g.value(r, PG.column) is not None}
+            names = {
+                str(g.value(r, PG.column)) for r in g.objects(c, SKOS.related) if g.value(r, PG.column) is not None
+            }
             related = tuple(sorted(names, key=lambda n: (position.get(n, len(position)), n)))
             concepts[str(c)] = Concept(str(c), role, onto.label(URIRef(str(c)), "ko"), related)
             for label in onto.labels(URIRef(str(c))):
                 lex.add_term(label, "concept", str(c))
                 labelled.append((label, "concept", str(c)))
-    flat = sorted({(compact(label), kind, ref) for label, kind, ref in labelled
-                   if len(compact(label)) >= 3 or re.fullmatch(r"[가-힣]{2}", compact(label))})
+    flat = sorted(
+        {
+            (compact(label), kind, ref)
+            for label, kind, ref in labelled
+            if len(compact(label)) >= 3 or re.fullmatch(r"[가-힣]{2}", compact(label))
+        }
+    )
     return PageVocabulary(columns, predicates, concepts, flat)

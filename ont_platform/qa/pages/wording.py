@@ -19,7 +19,7 @@ def ko(col: PageColumn) -> str:
 
 
 def particle(word: str, with_batchim: str, without: str) -> str:
-    return josa(word, with_batchim, without)[len(word):].strip()
+    return josa(word, with_batchim, without)[len(word) :].strip()
 
 
 def quote(text: str) -> str:
@@ -42,8 +42,13 @@ def fmt(value: Decimal | date | bool | str) -> str:
 def example(col: PageColumn) -> str:
     if col.rank:
         return "10위 이내"
-    return {"integer": "100 이상", "decimal": "0.5 이상", "date": "2026-01-01 이후", "boolean": "false 인",
-            "text": "'세일' 포함"}.get(col.type, "100 이상")
+    return {
+        "integer": "100 이상",
+        "decimal": "0.5 이상",
+        "date": "2026-01-01 이후",
+        "boolean": "false 인",
+        "text": "'세일' 포함",
+    }.get(col.type, "100 이상")
 
 
 def options(vocab: PageVocabulary, related: Iterable[str], evaluation: Concept | None) -> str:
