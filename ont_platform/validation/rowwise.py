@@ -136,25 +136,27 @@ class RowChecker:
     def _row(self, text: str) -> None:
         stats = self.stats
         stats.rows += 1
+        if not text.startswith("<") or "_:" in text:
+            self._fallback(text)  # a blank node (or text that looks like one): the compiled shapes decide
+            return
+        lines = text.split("\n")
+        lines.pop()  # the row ends with a line break
+        stats.triples += len(lines)
         own: dict[str, list[tuple[str, str]]] = defaultdict(list)
         outer: dict[str, list[tuple[str, str]]] = defaultdict(list)
         row_types: dict[str, set[str]] = defaultdict(set)
         present: set[tuple[str, str, str]] = set()
-        lines = text.split("\n")
-        lines.pop()  # the row ends with a line break
-        stats.triples += len(lines)
-        plain = True
         foreign = self.foreign
         for line in lines:
-            parts = line.split(" ", 2)
-            if len(parts) != 3 or line[0] != "<" or parts[1][0] != "<" or line[-2:] != " .":
-                plain = False  # a blank node, or a line written otherwise: the compiled shapes decide
-                break
-            subject, p = parts[0], parts[1]
-            o = parts[2][:-2]
-            if o[0] == "_":
-                plain = False
-                break
+            try:
+                subject, p, o = line.split(" ", 2)
+            except ValueError:
+                self._fallback(text)  # a line written otherwise: the compiled shapes decide
+                return
+            if o[-2:] != " .":
+                self._fallback(text)
+                return
+            o = o[:-2]
             if p in foreign:
                 outer[subject].append((p, o))
                 present.add((subject, p, o))
@@ -162,18 +164,16 @@ class RowChecker:
                 own[subject].append((p, o))
                 if p == _TYPE_NT:
                     row_types[subject].add(o)
-        if not plain:
-            self._fallback(text)
-            return
+        clean = self._clean
         for subject, mine in own.items():
             stats.resources += 1
             signature = self._signature("own", subject, mine, row_types, present)
-            if signature not in self._clean:
+            if signature not in clean:
                 self._run(self.plan.own, text, subject, None, signature)
         for subject, theirs in outer.items():
             stats.resources += 1
             signature = self._signature("foreign", subject, theirs, row_types, present)
-            if signature not in self._clean:
+            if signature not in clean:
                 self._run(self.plan.foreign, text, subject, self.foreign, signature)
 
     def _fallback(self, text: str) -> None:
@@ -198,17 +198,19 @@ class RowChecker:
     ) -> tuple[object, ...]:
         """The resource's classes and, per predicate, its values' keys (a multiset), and whether the plain
         triple of a relation resource is in the row."""
-        values: dict[str, list[tuple[bool, ...]]] = defaultdict(list)
+        values: list[tuple[str, tuple[bool, ...]]] = []
         ends: dict[str, str] = {}
-        for p, o in dict.fromkeys(mine):
-            values[p].append(self._key(p, o, row_types))
+        key = self._key
+        for p, o in set(mine):  # a triple written twice is one triple
+            values.append((p, key(p, o, row_types)))
             if p in _ENDS:
                 ends[p] = o
+        values.sort()
         plain = None
         if len(ends) == 3:
             plain = (ends[_SOURCE], ends[_KIND], ends[_TARGET]) in present
         classes = frozenset(row_types.get(subject, ())) if kind == "own" else self._types(subject, {})
-        return (kind, classes, tuple(sorted((p, tuple(sorted(keys))) for p, keys in values.items())), plain)
+        return (kind, classes, tuple(values), plain)
 
     def _run(
         self,
