@@ -44,7 +44,7 @@ def main() -> None:
     questions = [q["question"] for q in _lines(ROOT / "examples" / "onchain-real" / "questions.jsonl")]
     for q in questions:  # warm-up: analyser, lexicon, query caches
         kg.ask(q)
-    ctx = kg._context("onchain").for_question()
+    ctx = kg.context("onchain").for_question()
     parse, ask = [], []
     for _ in range(args.repeat):
         for q in questions:

@@ -258,7 +258,7 @@ def edges_between_check(folder: Path, starts_n: int, seed: int) -> None:
     pattern = re.compile(r"\?e ont:kind oc:transfer ; ont:source (<[^>]+>) ; ont:target (<[^>]+>) ; ont:id \?eid \.")
     old, new, same = [], [], 0
     for s in starts:
-        _, ran = kg._ask(QUESTION.format(id=s, k=3))  # the answer and the queries that made it
+        _, ran = kg.trace(QUESTION.format(id=s, k=3))  # the answer and the queries that made it
         for q in (q for q in ran if "SELECT ?src ?dst ?eid ?tx" in q):
             q2 = pattern.sub(r"?e ont:source \1 . ?e ont:target \2 . ?e ont:kind oc:transfer . ?e ont:id ?eid .", q)
             t0 = time.perf_counter()
@@ -518,7 +518,7 @@ def run(args: argparse.Namespace) -> None:
         first_pass[k].append(time.perf_counter() - t0)
     for _, _, q in questions:
         plain.ask(q)
-    ctx = kg._context("onchain").for_question()  # a private view: plan() below records into it only
+    ctx = kg.context("onchain").for_question()  # a view of its own: plan() below records into it only
 
     res: dict[int, dict[str, list[float]]] = {
         k: {
@@ -544,13 +544,13 @@ def run(args: argparse.Namespace) -> None:
         onchain_qa.plan(ctx, q)
         t1 = time.perf_counter()
         spent[0] = 0.0
-        a = kg._ask(q)[0]
+        a = kg.ask(q)
         t2 = time.perf_counter()
         sparql = spent[0]
         t3 = time.perf_counter()
         ref = ref_bfs(start, k)
         t4 = time.perf_counter()
-        alone, queries = plain._ask(q)  # by SPARQL alone, and the queries that took
+        alone, queries = plain.trace(q)  # by SPARQL alone, and the queries that took
         t5 = time.perf_counter()
         rk = res[k]
         rk["parse"].append(t1 - t0)
