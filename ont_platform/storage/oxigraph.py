@@ -692,11 +692,13 @@ def _execute(store: ox.Store, query: str, form: Form, max_rows: int | None) -> o
 
 
 def _probe(store: ox.Store, *, yielding: bool = False) -> None:
-    """The worker's first act. A worker for callers' queries (``yielding``) also lowers its CPU priority: on a
-    machine with few cores a caller's slow query then takes what the library's questions leave, not half."""
+    """The worker's first act. A worker for callers' queries (``yielding``) then lowers its CPU priority: on a
+    machine with few cores a caller's slow query takes what the library's questions leave, not half. The probe
+    itself runs first, at the parent's priority: a lowered child on a busy machine could miss the start-up
+    limit and be reported as not starting."""
+    store.query("ASK { ?s ?p ?o }")
     if yielding:
         lower_priority()
-    store.query("ASK { ?s ?p ?o }")
 
 
 def _in_process(timeout: float | None) -> bool:
