@@ -21,7 +21,7 @@ from rdflib import URIRef
 
 from ont_platform.qa.analyzer import NOUN_TAGS, Morph, glue, label_pattern, morphs
 from ont_platform.qa.korean import PARTICLES_AFTER_NAME
-from ont_platform.qa.names import Names, filters
+from ont_platform.qa.names import Names
 from ont_platform.qa.text import compact
 
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
@@ -113,7 +113,7 @@ class Lexicon:
         """
         text, where = _compact_with_map(question)
         # every part of the text that can be a name at all, looked up at once (a kept lexicon is a file)
-        lengths, heads = filters(self.names)
+        lengths, heads = self.names.filters()
         sizes = sorted((n for n in lengths if n >= 2), reverse=True)
         wanted = {
             text[i : i + n]

@@ -108,6 +108,10 @@ class Names:
     def max_len(self) -> int:
         return max(self.lengths, default=0)
 
+    def filters(self) -> tuple[set[int], set[str]]:
+        """The lengths and first two letters a name can have."""
+        return self.lengths, self.heads
+
 
 class KeptNames(Names):
     """The names of a base file (read on demand) together with the deltas and later additions held in memory."""
@@ -146,24 +150,12 @@ class KeptNames(Names):
     def max_len(self) -> int:
         return max(self._base_lengths | self.lengths, default=0)
 
-    @property
-    def all_lengths(self) -> set[int]:
-        return self._base_lengths | self.lengths
-
-    @property
-    def all_heads(self) -> set[str]:
-        return self._base_heads | self.heads
+    def filters(self) -> tuple[set[int], set[str]]:
+        return self._base_lengths | self.lengths, self._base_heads | self.heads
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def filters(names: Names) -> tuple[set[int], set[str]]:
-    """The lengths and first two letters a name can have."""
-    if isinstance(names, KeptNames):
-        return names.all_lengths, names.all_heads
-    return names.lengths, names.heads
 
 
 # -- the files ------------------------------------------------------------------------------------------------
