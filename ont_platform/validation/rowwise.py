@@ -19,7 +19,10 @@ shapes. Each value is reduced to what the constraints on its predicate say about
 (:meth:`~ont_platform.validation.shapes.CompiledShapes.value_key`); a resource's *signature* is its classes and,
 per predicate, the multiset of its values' keys. The compiled shapes run on the first row of every signature
 (and on any row with a blank node); a signature that produced no violation is remembered, and later rows with
-it are done. Values are judged by the compiled shapes' own functions, so the verdicts are theirs.
+it are done. Values are judged by the compiled shapes' own value checks, except a plain string, which
+:meth:`~ont_platform.validation.shapes.CompiledShapes.plain_key` judges from its text without building a term
+(a property test holds the two equal on every path of the bundled shapes), and a node value, judged once per
+class set where no constraint looks at which node it is.
 """
 
 from __future__ import annotations
