@@ -45,6 +45,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import signal
 import statistics
 import subprocess
@@ -130,6 +131,8 @@ def child_load(folder: str, shacl: str) -> None:
                 "seconds": seconds,
                 "peak_mb": vm_hwm_mb(),
                 "before_mb": before,
+                # the second process a large load checks its rows in (ont_platform.ingest.beside), if any
+                "beside_peak_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024,
                 "triples": len(kg),
                 "shacl": report.as_dict()["shacl"],
             }
@@ -460,7 +463,8 @@ def run(args: argparse.Namespace) -> None:
             what = f"SHACL {ran['mode']}" + (f" over {ran['resources']} resources" if ran["mode"] != "off" else "")
             print(
                 f"   {name:22s} {r['seconds']:8.2f} s  peak RSS {r['peak_mb'] / 1024:5.2f} GB"
-                f"  (before load {r['before_mb']:.0f} MB)  {r['triples']} triples  {what}   load avg {load_avg()}"
+                f"  (before load {r['before_mb']:.0f} MB; checks beside {r.get('beside_peak_mb', 0) / 1024:.2f} GB)"
+                f"  {r['triples']} triples  {what}   load avg {load_avg()}"
             )
     if args.load_only:
         return

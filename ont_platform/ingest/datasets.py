@@ -33,6 +33,8 @@ refused with a :class:`DatasetError` naming the file. Ids and text cells follow 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import os
 import re
@@ -51,6 +53,7 @@ from ont_platform.domains.base import TABLES
 from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
 from ont_platform.errors import DatasetError, InputError, Problem
 from ont_platform.ingest.addresses import AddressError, normalize_address
+from ont_platform.ingest.beside import Beside
 from ont_platform.ingest.builder import (
     ChunkWriter,
     Key,
@@ -108,6 +111,11 @@ SHACL_MODES: tuple[str, ...] = get_args(ShaclMode)
 
 FULL_SHACL_MAX_TRIPLES = 10_000
 """In ``"auto"`` mode, batches up to this many triples are validated as one graph; larger ones row by row."""
+
+BESIDE_MIN_BYTES = 8 * 1024 * 1024
+"""Tables at least this large (all of a folder's together) have their row checks run by a second process,
+beside the load, when the machine has two cores or more (:mod:`ont_platform.ingest.beside`). Below it the
+second interpreter's start (about a second) would cost more than it saves."""
 
 # Terms formatted once. Predicates and classes of the core vocabulary, and the datatype suffixes in use.
 _TYPE = term(RDF.type)
@@ -236,7 +244,19 @@ class DatasetLoad:
     anyway, one per table, so it costs no memory of its own.
     """
 
-    def __init__(self, folder: Path, spec: Domain, limits: Limits, mode: ShaclMode) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        spec: Domain,
+        limits: Limits,
+        mode: ShaclMode,
+        *,
+        beside: bool | None = None,
+        on_refused: Callable[[], None] | None = None,
+    ) -> None:
+        """``beside``: run the row checks in a second process (``None``: when the tables reach
+        :data:`BESIDE_MIN_BYTES` and there are two cores). ``on_refused`` is called once, as soon as the batch
+        is known to be refused."""
         self.folder = folder
         self.spec = spec
         """The domain the folder's tables belong to."""
@@ -272,18 +292,35 @@ class DatasetLoad:
         self._extra: list[str] = []
         self._rereaders: dict[str, Reread] = {}
         self._started = False
+        self._beside = beside
+        self._on_refused = on_refused
+        self.checks_beside: Beside | None = None
+        """The second process running this load's row checks, once :meth:`chunks` has started it."""
 
     def chunks(self) -> Iterator[bytes]:
         """The batch as UTF-8 N-Triples chunks; raises DatasetError before the end if anything is wrong."""
         if self._started:
             raise InputError("a dataset stream can be read only once; open the dataset again")
         self._started = True
+        beside = self._start_beside()
+        try:
+            yield from self._stream(beside)
+        finally:
+            if beside is not None:
+                beside.stop()
+
+    def _stream(self, beside: Beside | None) -> Iterator[bytes]:
         writer = ChunkWriter()
-        keep: list[bytes] | None = [] if self.mode in ("auto", "full") else None
-        rows = self._rows
+        keep: list[bytes] | None = [] if self.mode in ("auto", "full") and beside is None else None
+        rows = self._rows if beside is None else None
         # in "auto" a batch that stays small is validated as one graph: its rows wait until it outgrows that
         waiting: list[str] | None = [] if rows is not None and self.mode == "auto" else None
-        for text in _READERS[self.spec.family](self):
+        digest = hashlib.blake2b(digest_size=16)
+        refused = False
+        for n, text in enumerate(_READERS[self.spec.family](self)):
+            if beside is not None and n % 256 == 0 and beside.failed():
+                refused = True
+                break  # the checks beside found a problem: their list is the whole one
             if waiting is not None:
                 waiting.append(text)
                 if writer.triples > FULL_SHACL_MAX_TRIPLES:
@@ -294,11 +331,17 @@ class DatasetLoad:
             elif rows is not None and len(rows.violations) < self.limits.max_problems:
                 rows.add(text)  # every row is checked, also after a violation: all of them are reported
             if self._problems or (rows is not None and rows.violations):
+                if not refused and self._on_refused is not None:
+                    self._on_refused()
+                refused = True
                 continue  # the batch will be refused: keep checking rows, stop producing output
             chunk = writer.add(text)
             if chunk is not None:
                 keep = self._keep(keep, chunk, writer.triples)
+                digest.update(chunk)
                 yield chunk
+        if beside is not None and (refused or self._problems):
+            self._meet(beside, None)  # raises: the problems found beside are the whole list
         if self._problems:
             if rows is not None and waiting is None:
                 self._shacl_problems(rows.finish())
@@ -313,14 +356,50 @@ class DatasetLoad:
         last = writer.flush()
         if last is not None:
             keep = self._keep(keep, last, writer.triples)
+            digest.update(last)
+        self.triples = writer.triples
+        if beside is not None:
+            self._meet(beside, digest.digest())
+            if last is not None:
+                yield last
+            return
         if rows is not None and keep is None:  # validated row by row (in "auto": it outgrew the one graph)
             for earlier in waiting or ():
                 rows.add(earlier)
             rows.add(text)
-        self.triples = writer.triples
         self._validate(keep)
         if last is not None:
             yield last
+
+    def _start_beside(self) -> Beside | None:
+        """The second process for the row checks, when this load has them and is large enough to gain."""
+        if self._rows is None or self._beside is False:
+            return None
+        if self._beside is None:
+            size = 0
+            for name in TABLES[self.spec.family]:
+                with contextlib.suppress(OSError):
+                    size += (self.folder / name).stat().st_size
+            if size < BESIDE_MIN_BYTES or _usable_cores() < 2:
+                return None
+        self.checks_beside = Beside(
+            "ont_platform.ingest.datasets:check_beside", self.folder, self.spec, self.limits, self.mode
+        )
+        self._sample = None  # the second process takes the sample too
+        return self.checks_beside
+
+    def _meet(self, beside: Beside, digest: bytes | None) -> None:
+        """Take the outcome of the checks run beside: raise their problems (or this stream's own), or refuse
+        a load whose text differs from what they checked; else adopt their SHACL report."""
+        problems, shacl, theirs = beside.result()
+        self.shacl = shacl
+        if problems:
+            raise DatasetError(problems[: self.limits.max_problems])
+        if self._problems:  # the checks beside saw none: the tables changed between the two readings
+            raise DatasetError(self._problems[: self.limits.max_problems])
+        if digest is None or theirs != digest:
+            why = "the tables changed while they were loaded (the rows checked are not the rows read)"
+            raise DatasetError([Problem(str(self.folder), None, why)])
 
     def _keep(self, keep: list[bytes] | None, chunk: bytes, triples: int) -> list[bytes] | None:
         """Chunks kept for a whole-batch SHACL pass; in ``auto`` mode dropped once the batch outgrows it."""
@@ -434,6 +513,28 @@ class DatasetLoad:
                 if line is not None:
                     return file, line
         return str(self.folder), None
+
+
+def check_beside(
+    folder: Path, spec: Domain, limits: Limits, mode: ShaclMode, *, failed: Callable[[], None]
+) -> tuple[list[Problem], ShaclReport, bytes]:
+    """The second process's side of a load (:class:`~ont_platform.ingest.beside.Beside`): the same stream with
+    every row checked, output dropped. Returns the problems (none when it passed), the SHACL report and the
+    digest of the text it produced; ``failed`` is called as soon as the batch is known to be refused."""
+    load = DatasetLoad(folder, spec, limits, mode, beside=False, on_refused=failed)
+    digest = hashlib.blake2b(digest_size=16)
+    try:
+        for chunk in load.chunks():
+            digest.update(chunk)
+    except DatasetError as exc:
+        return exc.problems, load.shacl, b""
+    return [], load.shacl, digest.digest()
+
+
+def _usable_cores() -> int:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def _read_meta(folder: Path, problems: list[Problem]) -> date | None:

@@ -287,6 +287,11 @@ class OxigraphStore(Store):
         worker = self._lanes[untrusted].worker
         return worker.pid if worker is not None else None
 
+    def timed_query_running(self, *, untrusted: bool = False) -> bool:
+        """Whether a timed query holds the lane's worker now, from any thread (for tests and diagnostics: a
+        write does not wait for it, and drops the worker only once it ends)."""
+        return self._lanes[untrusted].lock.locked()
+
     def select_nt(self, query: str) -> list[tuple[str | None, ...]]:
         """See :meth:`Store.select_nt`: read here, without building rdflib terms (~7x faster)."""
         return _solutions(self._s, query, None, _nt)[1]

@@ -174,46 +174,77 @@ def test_every_write_is_seen_by_the_next_timed_query(store: OxigraphStore, write
     assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is (write != "clear")
 
 
-def test_a_write_does_not_wait_for_another_thread_s_timed_query(store: OxigraphStore) -> None:
-    """The write returns while a slow timed query still runs on the old snapshot; that worker goes when the
-    query ends, and the next timed query sees the write."""
-    store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
-    old = _worker_pid(store)
-    outcome: list[BaseException] = []
+class _Running:
+    """A timed query that never ends by itself (a cross product of the graph), run by another thread; it ends
+    when the test kills its worker."""
 
-    def slow() -> None:
+    def __init__(self, store: OxigraphStore) -> None:
+        self.store = store
+        self.outcome: list[BaseException] = []
+        self.thread = threading.Thread(target=self._run)
+        self.thread.start()
+        deadline = time.monotonic() + 120  # a bound on waiting for it to start, not a measurement
+        while not store.timed_query_running() and self.thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert store.timed_query_running(), "the query did not start"
+        pid = store.worker_pid()
+        assert pid is not None
+        self.pid = pid
+
+    def _run(self) -> None:
         try:
-            store.select(CLOSURE, timeout=3)
+            self.store.select(CROSS, timeout=600)
         except BaseException as exc:  # noqa: BLE001 - handed to the test thread
-            outcome.append(exc)
+            self.outcome.append(exc)
 
-    query = threading.Thread(target=slow)
-    query.start()
-    deadline = time.monotonic() + 5
-    while not store._lanes[False].lock.locked() and time.monotonic() < deadline:
-        time.sleep(0.005)
-    assert store._lanes[False].lock.locked()
-    store.add_ntriples(f"<urn:new> <{P}> <urn:n0> .\n")
-    assert query.is_alive()  # the write did not wait for the query's 3 s
-    query.join()
-    assert len(outcome) == 1 and isinstance(outcome[0], QueryTimeout)
-    assert _gone_soon(old)
+    def end(self) -> BaseException:
+        os.kill(self.pid, signal.SIGKILL)
+        self.thread.join(120)
+        assert not self.thread.is_alive() and len(self.outcome) == 1
+        return self.outcome[0]
+
+
+def test_a_write_does_not_wait_for_another_thread_s_timed_query(store: OxigraphStore) -> None:
+    """The write returns while a timed query still runs on the old snapshot; the busy worker is left to the
+    query, goes when the query ends, and the next timed query runs on a new worker that sees the write."""
+    store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
+    query = _Running(store)
+    write = threading.Thread(target=store.add_ntriples, args=(f"<urn:new> <{P}> <urn:n0> .\n",), daemon=True)
+    write.start()
+    write.join(120)
+    assert not write.is_alive(), "the write waited for the query"
+    assert query.thread.is_alive() and store.timed_query_running()  # the query only ends when killed below
+    assert store.worker_pid() == query.pid  # not dropped: it was busy
+    assert isinstance(query.end(), StoreError)
+    assert _gone_soon(query.pid)
     assert store.ask(f"ASK {{ <urn:new> <{P}> <urn:n0> }}", timeout=5) is True
-    assert _worker_pid(store) != old
+    assert _worker_pid(store) != query.pid
 
 
 def test_a_stale_worker_goes_when_its_query_ends(store: OxigraphStore) -> None:
-    """A write that finds the worker busy leaves it to the query; the query's end drops it."""
-    store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
+    """A write that finds the worker busy leaves it to the query; when the query ends normally, it answers from
+    the snapshot it started on and the stale worker is dropped."""
+    two_hops = f"SELECT (COUNT(*) AS ?n) WHERE {{ ?a <{P}> ?b . ?b <{P}> ?c }}"
+    before = list(store.select(two_hops, timeout=60))[0]["n"]
     pid = _worker_pid(store)
-    with store._lanes[False].lock:  # as if another thread's query held it
-        write = threading.Thread(target=store.add_ntriples, args=(f"<urn:new> <{P}> <urn:n0> .\n",), daemon=True)
-        write.start()
-        write.join(10)
-        assert not write.is_alive(), "the write waited for the worker"
+    os.kill(pid, signal.SIGSTOP)  # the worker cannot answer until it is continued: the query stays under way
+    try:
+        answers: list[Any] = []
+        query = threading.Thread(target=lambda: answers.append(list(store.select(two_hops, timeout=600))[0]["n"]))
+        query.start()
+        deadline = time.monotonic() + 120  # a bound on waiting for it to start, not a measurement
+        while not store.timed_query_running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert store.timed_query_running()
+        store.add_ntriples(f"<urn:new> <{P}> <urn:n0> .\n<urn:n0> <{P}> <urn:new> .\n")
         assert store.worker_pid() == pid  # not dropped: it was busy
-    assert store.ask(f"ASK {{ <urn:new> <{P}> <urn:n0> }}", timeout=5) is True  # replaced before use
-    assert _worker_pid(store) != pid and _gone_soon(pid)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    query.join(120)
+    assert answers == [before]  # the snapshot the query started on
+    assert _gone_soon(pid)
+    assert list(store.select(two_hops, timeout=60))[0]["n"] != before  # a new worker, on the new data
+    assert _worker_pid(store) != pid
 
 
 def test_a_worker_that_dies_is_reported_and_replaced(store: OxigraphStore) -> None:
@@ -249,20 +280,24 @@ def test_fork_beside_other_threads_and_concurrent_callers(store: OxigraphStore) 
     assert results == [True] * 4
 
 
-def test_an_interrupted_call_drops_the_worker(store: OxigraphStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_interrupted_call_drops_the_worker(store: OxigraphStore) -> None:
     """An exception between request and reply (Ctrl-C) may leave a reply in the pipe: the worker is dropped, so
     the next query never reads an answer that was not its own."""
     assert store.ask("ASK {}", timeout=5)
-    worker = store._lanes[False].worker
-    assert worker is not None
     pid = _worker_pid(store)
+    main = threading.get_ident()
 
-    def interrupted(*_args: object, **_kw: object) -> object:
-        raise KeyboardInterrupt
+    def interrupt() -> None:
+        deadline = time.monotonic() + 120  # a bound on waiting for the query to start, not a measurement
+        while not store.timed_query_running() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        signal.pthread_kill(main, signal.SIGINT)  # Ctrl-C, while the query waits for its reply
 
-    monkeypatch.setattr(worker, "call", interrupted)
+    interrupter = threading.Thread(target=interrupt, daemon=True)
+    interrupter.start()
     with pytest.raises(KeyboardInterrupt):
-        store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5)
+        store.select(CROSS, timeout=600)  # never ends by itself
+    interrupter.join(120)
     assert store.worker_pid() is None and _gone_soon(pid)
     assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
 
