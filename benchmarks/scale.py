@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import random
 import resource
@@ -477,11 +478,17 @@ def run(args: argparse.Namespace) -> None:
     if args.store is not None:  # on disk: loaded there when empty, else asked as it is
         kg = KnowledgeGraph.open(args.store)
         if not list(kg.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")):  # len() would count every triple
+            # the load's own account of its stages (bulk load, compaction, the wait for the checks beside it)
+            logging.basicConfig(format="   [%(asctime)s] %(message)s")
+            logging.getLogger("ont_platform").setLevel(logging.INFO)
             t0 = time.perf_counter()
             report = kg.load(folder, shacl=args.store_shacl)
             print(
                 f"   on-disk load into {args.store}: {time.perf_counter() - t0:.1f} s, peak RSS"
-                f" {vm_hwm_mb() / 1024:.2f} GB, SHACL {report.shacl.mode}; load avg {load_avg()}"
+                f" {vm_hwm_mb() / 1024:.2f} GB (checks beside:"
+                f" {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024 / 1024:.2f} GB),"
+                f" SHACL {report.shacl.mode} over {report.shacl.resources} resources,"
+                f" sampled shapes {list(report.shacl.sampled_shapes)}; load avg {load_avg()}"
             )
         else:
             print(f"   on-disk store {args.store} asked as it is")

@@ -38,8 +38,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import re
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
@@ -89,6 +91,8 @@ if TYPE_CHECKING:  # the checks import pyshacl's helpers: loaded when a load val
     from ont_platform.ontology.shacl import Violation
     from ont_platform.validation.rowwise import RowChecker
     from ont_platform.validation.shapes import CompiledShapes, RowPlan
+
+log = logging.getLogger(__name__)
 
 _TX_HASH = re.compile(r"^0[xX][0-9a-fA-F]{1,64}$")
 _UINT = re.compile(r"^[0-9]+$")
@@ -393,7 +397,9 @@ class DatasetLoad:
     def _meet(self, beside: Beside, digest: bytes | None) -> None:
         """Take the outcome of the checks run beside: raise their problems (or this stream's own), or refuse
         a load whose text differs from what they checked; else adopt their SHACL report."""
+        waited = time.perf_counter()
         problems, shacl, theirs = beside.result()
+        log.info("the row checks beside the load ended %.1f s after its stream", time.perf_counter() - waited)
         self.shacl = shacl
         if problems:
             raise DatasetError(problems[: self.limits.max_problems])

@@ -424,9 +424,17 @@ class OxigraphStore(Store):
             f.flush()
             os.fsync(f.fileno())
         try:
+            started = time.perf_counter()
             self._s.bulk_load(stream, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
             self._s.flush()
+            loaded = time.perf_counter()
             self._s.optimize()  # queries right after a bulk load are slow until the files are compacted
+            log.info(
+                "bulk load into %s: %.1f s reading and writing, %.1f s compacting",
+                self.path,
+                loaded - started,
+                time.perf_counter() - loaded,
+            )
         except BaseException:
             self._undo_bulk_load()
             raise
