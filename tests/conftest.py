@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.servers import Endpoint, oxigraph_server, virtuoso_server
+from tests.slow_list import read_list
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -27,8 +28,12 @@ NOTEBOOK_FIXTURES = {"explore", "onchain_real", "kg_people"}
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark by what a test uses, so that ``-m "not remote and not notebook"`` cannot keep one that starts a server
-    or runs a notebook (``make test-fast``); the other markers are set where the tests are written."""
+    or runs a notebook (``make test-fast``), and as ``slow`` the tests measured slow (``tests/slow.txt``); the
+    other markers are set where the tests are written."""
+    slow = set(read_list())  # measured: tests/slow_list.py
     for item in items:
+        if item.nodeid in slow:
+            item.add_marker(pytest.mark.slow)
         used = set(getattr(item, "fixturenames", ()))
         if used & SERVER_FIXTURES:
             item.add_marker(pytest.mark.remote)

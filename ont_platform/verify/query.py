@@ -77,6 +77,12 @@ def inspect_query(text: object, *, timeout: float | None = None) -> InspectedQue
     return _inspect_here(text)
 
 
+def inspection_worker_pid() -> int | None:
+    """The process id of the worker that parses callers' queries with a time limit, or None when none runs (for
+    tests and diagnostics: it runs at a lower priority than questions)."""
+    return _INSPECTOR.pid()
+
+
 def _inspect_here(text: object) -> InspectedQuery:
     form, constants = check_read_query(text)  # the shared inspector, rdflib's parser (ont_platform.sparql.inspect)
     assert isinstance(text, str)  # checked there
@@ -132,6 +138,10 @@ class _Inspector:
             if self._worker is not None:
                 self._worker.close()
                 self._worker = None
+
+    def pid(self) -> int | None:
+        worker = self._worker
+        return worker.pid if worker is not None else None
 
 
 def _inspect_reply(text: str, _form: str, _rows: int | None) -> tuple[str, object]:
@@ -191,6 +201,11 @@ class QueryRunner:
         self.max_rows = int(max_rows)
         self.isolation: Isolation = isolation
         self._copy: Store | None = None
+
+    @property
+    def holds_copy(self) -> bool:
+        """Whether a killable copy of an rdflib store is open (``isolation="process"``; closed with the runner)."""
+        return self._copy is not None
 
     def run(self, query: InspectedQuery) -> QueryOutcome:
         """Run ``query`` (from :func:`inspect_query`); raises :class:`QueryError` on failure,

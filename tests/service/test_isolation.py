@@ -231,8 +231,8 @@ def test_workers_for_callers_text_yield_the_cpu_to_questions() -> None:
         assert questions is not None and callers is not None
         assert os.getpriority(os.PRIO_PROCESS, questions) == own
         assert os.getpriority(os.PRIO_PROCESS, callers) > own
-        parser = query_module._INSPECTOR._worker
-        assert parser is not None and os.getpriority(os.PRIO_PROCESS, parser.pid) > own
+        parser = query_module.inspection_worker_pid()
+        assert parser is not None and os.getpriority(os.PRIO_PROCESS, parser) > own
 
 
 def test_the_service_reads_back_only_so_many_rows_of_an_answers_query(client: TestClient) -> None:

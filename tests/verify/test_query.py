@@ -151,9 +151,8 @@ def test_rdflib_process_runner_runs_on_a_killable_copy(rdflib_onchain: Any) -> N
         with pytest.raises(QueryTimeout, match=r"time limit of 0\.5 s"):
             runner.run(inspect_query(ENDLESS))
         assert runner.run(inspect_query("ASK { ?s ?p ?o }")).boolean is True
-        copy = runner._copy
-        assert copy is not None
-    assert runner._copy is None and len(rdflib_onchain) > 0
+        assert runner.holds_copy
+    assert not runner.holds_copy and len(rdflib_onchain) > 0
 
 
 def test_a_timed_out_query_is_a_query_failure(onchain: Loaded) -> None:
