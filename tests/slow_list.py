@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-SLOW_S = 0.5
+SLOW_S = 0.25
 LIST = Path(__file__).with_name("slow.txt")
 _LINE = re.compile(r"^(\d+(?:\.\d+)?)s call\s+(\S.*)$")
 
