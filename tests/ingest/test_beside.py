@@ -9,7 +9,7 @@ import hashlib
 import os
 import signal
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -200,23 +200,34 @@ def test_tables_changed_between_the_two_readings_are_refused(tmp_path: Path) -> 
         list(stream)
 
 
-def test_a_load_whose_checks_die_is_refused(tmp_path: Path) -> None:
-    folder = _onchain(tmp_path / "ds", 30_000)
+def _stalled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[DatasetLoad, Iterator[bytes], int]:
+    """A load streaming, its checks beside it held on a FIFO (they cannot end on their own): the load, its
+    stream after the first chunk, and the second process's pid."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    class Stalled(Beside):
+        def __init__(self, _target: str, *_args: object) -> None:
+            super().__init__(f"{HERE}:wait", str(fifo))
+
+    monkeypatch.setattr(datasets, "Beside", Stalled)
+    folder = _onchain(tmp_path / "ds", 3_000)
     load = DatasetLoad(folder, get_domain("onchain"), DEFAULT_LIMITS, "rows", beside=True)
     stream = load.chunks()
     next(stream)
     assert load.checks_beside is not None
-    os.kill(load.checks_beside.pid, signal.SIGKILL)
+    return load, stream, load.checks_beside.pid
+
+
+def test_a_load_whose_checks_die_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, stream, pid = _stalled(tmp_path, monkeypatch)
+    os.kill(pid, signal.SIGKILL)
     with pytest.raises(BesideError, match="ended without a result"):
         list(stream)
 
 
-def test_a_load_left_early_stops_its_checks(tmp_path: Path) -> None:
-    folder = _onchain(tmp_path / "ds", 30_000)
-    load = DatasetLoad(folder, get_domain("onchain"), DEFAULT_LIMITS, "rows", beside=True)
-    stream = load.chunks()
-    next(stream)
-    assert load.checks_beside is not None
-    pid = load.checks_beside.pid
+def test_a_load_left_early_stops_its_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, stream, pid = _stalled(tmp_path, monkeypatch)
+    assert Path(f"/proc/{pid}").exists()
     stream.close()  # as a store does when its own write fails
-    assert not Path(f"/proc/{pid}").exists()
+    assert not Path(f"/proc/{pid}").exists()  # killed and reaped
