@@ -388,9 +388,13 @@ class DatasetLoad:
                     size += (self.folder / name).stat().st_size
             if size < BESIDE_MIN_BYTES or _usable_cores() < 2:
                 return None
-        self.checks_beside = Beside(
-            "ont_platform.ingest.datasets:check_beside", self.folder, self.spec, self.limits, self.mode
-        )
+        try:
+            self.checks_beside = Beside(
+                "ont_platform.ingest.datasets:check_beside", self.folder, self.spec, self.limits, self.mode
+            )
+        except OSError as exc:  # no interpreter to start (an embedded Python): the checks run here
+            log.warning("the row checks run in the load's own process: no second one started (%s)", exc)
+            return None
         self._sample = None  # the second process takes the sample too
         return self.checks_beside
 

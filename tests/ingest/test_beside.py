@@ -8,6 +8,7 @@ import csv
 import hashlib
 import os
 import signal
+import sys
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -231,3 +232,19 @@ def test_a_load_left_early_stops_its_checks(tmp_path: Path, monkeypatch: pytest.
     assert Path(f"/proc/{pid}").exists()
     stream.close()  # as a store does when its own write fails
     assert not Path(f"/proc/{pid}").exists()  # killed and reaped
+
+
+def test_without_a_second_interpreter_the_checks_run_in_the_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "no-python-here"))
+    folder = _onchain(tmp_path / "ds", 3_000, bad_label_at=2_999)
+    load = DatasetLoad(folder, get_domain("onchain"), DEFAULT_LIMITS.__class__(max_label_chars=1_000), "rows")
+    load_beside = DatasetLoad(
+        folder, get_domain("onchain"), DEFAULT_LIMITS.__class__(max_label_chars=1_000), "rows", beside=True
+    )
+    for each in (load, load_beside):
+        with pytest.raises(DatasetError) as caught:
+            list(each.chunks())
+        assert each.checks_beside is None
+        assert [(p.file, p.line) for p in caught.value.problems] == [("onchain_nodes.csv", 3_001)]
