@@ -189,7 +189,12 @@ class KnowledgeGraph:
             # one an on-disk store bulk-loads, which readers could see half done: questions wait (there is
             # nothing to ask about yet anyway).
             with self._lock.writing() if before == 0 else nullcontext():
-                self.store.add_ntriples_stream(dataset.chunks())
+                try:
+                    # a bulk load finishes its files while the row checks beside it (if any) end
+                    chunks = dataset.chunks(settle_later=True)
+                    self.store.add_ntriples_stream(chunks, before_commit=dataset.settle)
+                finally:
+                    dataset.close()
             with self._lock.writing():
                 # a new domain: the contexts of the others stay valid (each lexicon reads its own domain only)
                 self._added(dataset.domain, [], stamp=stamp)

@@ -42,7 +42,7 @@ import logging
 import os
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
@@ -302,20 +302,47 @@ class DatasetLoad:
         self._on_refused = on_refused
         self.checks_beside: Beside | None = None
         """The second process running this load's row checks, once :meth:`chunks` has started it."""
+        self._unsettled: bytes | None = None
 
-    def chunks(self) -> Iterator[bytes]:
-        """The batch as UTF-8 N-Triples chunks; raises DatasetError before the end if anything is wrong."""
+    def chunks(self, *, settle_later: bool = False) -> Iterator[bytes]:
+        """The batch as UTF-8 N-Triples chunks; raises DatasetError before the end if anything is wrong.
+
+        ``settle_later``: when the row checks run beside the load, the stream ends without waiting for their
+        outcome, and :meth:`settle` must be called before the batch is committed (a store's bulk load finishes
+        its files meanwhile). Call :meth:`close` when the batch will not be committed."""
         if self._started:
             raise InputError("a dataset stream can be read only once; open the dataset again")
         self._started = True
         beside = self._start_beside()
+        ended = False
         try:
-            yield from self._stream(beside)
+            last = yield from self._stream(beside, settle_later)
+            ended = True
+            if last is not None:
+                yield last
         finally:
-            if beside is not None:
+            if beside is not None and not (ended and settle_later):
                 beside.stop()
 
-    def _stream(self, beside: Beside | None) -> Iterator[bytes]:
+    def settle(self) -> None:
+        """Wait for the outcome of the row checks run beside a stream read with ``settle_later``: raise their
+        problems, or refuse a load whose text is not the text they checked. Without such checks, nothing to do."""
+        beside, digest = self.checks_beside, self._unsettled
+        if beside is None or digest is None:
+            return
+        self._unsettled = None
+        try:
+            self._meet(beside, digest)
+        finally:
+            beside.stop()
+
+    def close(self) -> None:
+        """Stop the row checks run beside this load, if they still run (a load that will not be committed)."""
+        if self.checks_beside is not None:
+            self.checks_beside.stop()
+
+    def _stream(self, beside: Beside | None, settle_later: bool) -> Generator[bytes, None, bytes | None]:
+        """Yields every chunk but the last, which it returns: the caller yields it once the batch is decided."""
         writer = ChunkWriter()
         keep: list[bytes] | None = [] if self.mode in ("auto", "full") and beside is None else None
         rows = self._rows if beside is None else None
@@ -365,17 +392,17 @@ class DatasetLoad:
             digest.update(last)
         self.triples = writer.triples
         if beside is not None:
-            self._meet(beside, digest.digest())
-            if last is not None:
-                yield last
-            return
+            if settle_later:
+                self._unsettled = digest.digest()
+            else:
+                self._meet(beside, digest.digest())
+            return last
         if rows is not None and keep is None:  # validated row by row (in "auto": it outgrew the one graph)
             for earlier in waiting or ():
                 rows.add(earlier)
             rows.add(text)
         self._validate(keep)
-        if last is not None:
-            yield last
+        return last
 
     def _start_beside(self) -> Beside | None:
         """The second process for the row checks, when this load has them and is large enough to gain."""

@@ -12,7 +12,7 @@ Query results come back as rdflib terms (:class:`rdflib.URIRef`, :class:`rdflib.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum
 from pathlib import Path
 from typing import ClassVar
@@ -277,13 +277,15 @@ class Store(ABC):
     def add_ntriples(self, data: str) -> None:
         """Add the triples of an N-Triples document, all or nothing."""
 
-    def add_ntriples_stream(self, chunks: Iterable[bytes]) -> None:
+    def add_ntriples_stream(self, chunks: Iterable[bytes], *, before_commit: Callable[[], None] | None = None) -> None:
         """Add an N-Triples document given as UTF-8 ``bytes`` chunks, all or nothing.
 
         Only the concatenation matters: a chunk may end anywhere, even inside a line. If iterating ``chunks``
-        raises, that exception propagates unchanged and nothing is written. This default reads every chunk
-        first and makes one :meth:`add_ntriples` call; the embedded Oxigraph store overrides it to parse the
-        chunks as they come, in one transaction, so a large batch is never held whole in memory.
+        raises, that exception propagates unchanged and nothing is written. ``before_commit`` is called once
+        every chunk has been read and before anything is kept; if it raises, that exception propagates
+        unchanged and nothing is written. This default reads every chunk first and makes one
+        :meth:`add_ntriples` call; the embedded Oxigraph store overrides it to parse the chunks as they come,
+        in one transaction, so a large batch is never held whole in memory.
         """
         from ont_platform.errors import InputError, RDFSyntaxError
 
@@ -297,6 +299,8 @@ class Store(ABC):
         except UnicodeDecodeError as exc:
             raise RDFSyntaxError(f"N-Triples must be UTF-8 (byte {exc.start} is not)") from exc
         del parts
+        if before_commit is not None:
+            before_commit()
         self.add_ntriples(text)
 
     @abstractmethod

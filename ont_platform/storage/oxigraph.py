@@ -373,7 +373,7 @@ class OxigraphStore(Store):
     def add_ntriples(self, data: str) -> None:
         self._load(data.encode("utf-8"), ox.RdfFormat.N_TRIPLES)
 
-    def add_ntriples_stream(self, chunks: Iterable[bytes]) -> None:
+    def add_ntriples_stream(self, chunks: Iterable[bytes], *, before_commit: Callable[[], None] | None = None) -> None:
         """Add N-Triples read from ``chunks`` in one ``Store.load``: one transaction, all or nothing.
 
         pyoxigraph reads the chunks through a file-like object as it parses, so the batch never exists in
@@ -381,24 +381,31 @@ class OxigraphStore(Store):
         :meth:`_bulk_load`: same all-or-nothing outcome, a sixth of the memory). A syntax error in any chunk, or an exception raised by the iterator itself
         (a loader that finds a bad row late raises it there), aborts the transaction: the store keeps exactly
         what it held, in memory and on disk. The iterator's own exception is re-raised unchanged.
+
+        ``before_commit`` is called once every chunk has been read, before the write is kept (in a transaction:
+        after the last chunk, before the commit; in a bulk load: once its files are written, before its marker
+        goes); an exception from it undoes the write and is re-raised unchanged.
         """
         with self._changing():
-            self._add_stream(chunks)
+            self._add_stream(chunks, before_commit)
         self._written()
 
-    def _add_stream(self, chunks: Iterable[bytes]) -> None:
-        reader = _ChunkReader(chunks)
+    def _add_stream(self, chunks: Iterable[bytes], before_commit: Callable[[], None] | None) -> None:
+        verdict = _Verdict(before_commit)
         bulk = self.path is not None and self._is_empty()
+        reader = _ChunkReader(chunks, at_end=None if bulk else verdict)
         try:
             # buffered: pyoxigraph reads ~2 KB at a time, the buffer calls back into Python once per 64 KB
             stream = io.BufferedReader(reader, _READ_BUFFER)
             if bulk:
-                self._bulk_load(stream)
+                self._bulk_load(stream, verdict)
             else:
                 self._s.load(stream, format=ox.RdfFormat.N_TRIPLES, to_graph=ox.DefaultGraph())
         except BaseException as exc:
             if reader.error is not None:
                 raise reader.error from None
+            if verdict.error is not None:
+                raise verdict.error from None
             if isinstance(exc, SyntaxError):
                 raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
             if isinstance(exc, (OSError, ValueError)):
@@ -408,7 +415,7 @@ class OxigraphStore(Store):
     def _is_empty(self) -> bool:
         return next(iter(self._s.quads_for_pattern(None, None, None)), None) is None
 
-    def _bulk_load(self, stream: io.BufferedReader[_ChunkReader]) -> None:
+    def _bulk_load(self, stream: io.BufferedReader[_ChunkReader], verdict: _Verdict) -> None:
         """Fill an EMPTY on-disk store with ``bulk_load`` and compact it, all or nothing.
 
         A transactional load into an on-disk store keeps the whole transaction in memory (about 10 GB for
@@ -435,6 +442,7 @@ class OxigraphStore(Store):
                 loaded - started,
                 time.perf_counter() - loaded,
             )
+            verdict()
         except BaseException:
             self._undo_bulk_load()
             raise
@@ -613,14 +621,35 @@ def _process_start(pid: int) -> str | None:
 # -- reading, here or in the query worker ------------------------------------------------------------------
 
 
+class _Verdict:
+    """A write's ``before_commit`` check, called at most once; its exception is kept in ``error`` (so the caller
+    can re-raise it as it was, not as the engine wrapped it) and raised."""
+
+    def __init__(self, check: Callable[[], None] | None) -> None:
+        self._check = check
+        self.error: BaseException | None = None
+
+    def __call__(self) -> None:
+        check, self._check = self._check, None
+        if check is None:
+            return
+        try:
+            check()
+        except BaseException as exc:
+            self.error = exc
+            raise
+
+
 class _ChunkReader(io.RawIOBase):
     """A read-only binary stream over an iterator of ``bytes`` chunks, for ``Store.load``.
 
     pyoxigraph asks for about 2 KB at a time; a chunk is served from a memoryview without copying the rest.
     An exception from the iterator is kept in ``error`` (so the caller can re-raise it as it was) and raised.
+    ``at_end`` runs when the iterator is exhausted, before the end of the stream is reported.
     """
 
-    def __init__(self, chunks: Iterable[bytes]) -> None:
+    def __init__(self, chunks: Iterable[bytes], at_end: Callable[[], None] | None = None) -> None:
+        self._at_end = at_end
         self._chunks: Iterator[bytes] = iter(chunks)
         self._view = memoryview(b"")
         self._pos = 0
@@ -634,6 +663,9 @@ class _ChunkReader(io.RawIOBase):
             try:
                 chunk = next(self._chunks)
             except StopIteration:
+                if self._at_end is not None:
+                    at_end, self._at_end = self._at_end, None
+                    at_end()  # a _Verdict keeps its own exception
                 return 0
             except BaseException as exc:
                 self.error = exc

@@ -154,6 +154,52 @@ def test_a_bad_row_found_late_leaves_an_empty_on_disk_store_empty(tmp_path: Path
         assert len(kg) == 0 and kg.domains() == []
 
 
+class _Refusal(Exception):
+    """Raised by a ``before_commit`` check in the tests below."""
+
+
+@pytest.mark.parametrize("where", ["memory", "disk", "empty-disk", "rdflib"])
+@pytest.mark.parametrize("verdict", ["pass", "refuse"])
+def test_a_check_before_the_commit_sees_every_chunk_and_can_undo_the_write(
+    tmp_path: Path, where: str, verdict: str
+) -> None:
+    """``before_commit`` runs once, after the last chunk was read and before anything is kept; its exception
+    leaves the store as it was (an empty on-disk store, bulk-loaded, is emptied again) and comes out unchanged."""
+    data = build_dataset(_onchain(tmp_path / "ds", 500, 6_000)).text().encode("utf-8")
+    parts = [data[i : i + 100_000] for i in range(0, len(data), 100_000)]
+    read: list[int] = []
+    calls: list[int] = []
+
+    def chunks() -> Iterator[bytes]:
+        for part in parts:
+            read.append(1)
+            yield part
+
+    def check() -> None:
+        calls.append(len(read))
+        if verdict == "refuse":
+            raise _Refusal("not this batch")
+
+    path = tmp_path / "db" if where in ("disk", "empty-disk") else None
+    backend = "rdflib" if where == "rdflib" else "oxigraph"
+    with KnowledgeGraph.open(path, backend=backend) as kg:
+        if where != "empty-disk":
+            kg.store.add_ntriples("<urn:x:a> <urn:x:p> <urn:x:b> .\n")
+        before = kg.dumps("nt")
+        if verdict == "refuse":
+            with pytest.raises(_Refusal, match="not this batch"):
+                kg.store.add_ntriples_stream(chunks(), before_commit=check)
+            assert kg.dumps("nt") == before
+        else:
+            kg.store.add_ntriples_stream(chunks(), before_commit=check)
+            assert len(kg) > len(data) // 200
+        assert calls == [len(parts)]  # once, after every chunk
+    if path is not None:
+        assert not (path / BULK_MARKER).exists()
+        with KnowledgeGraph.open(path) as kg:
+            assert (kg.dumps("nt") == before) is (verdict == "refuse")
+
+
 def test_bulk_load_into_an_empty_on_disk_store_is_marked_until_done(tmp_path: Path) -> None:
     """The marker exists exactly while a bulk load runs; the result equals the in-memory transactional load."""
     seen: list[bool] = []
