@@ -23,7 +23,8 @@ default) is the whole batch up to :data:`FULL_SHACL_MAX_TRIPLES` triples and the
 shapes cannot be compiled); ``"off"`` skips it. :class:`ShaclReport` says what ran and names every shape that
 was checked on a sample only. The row checks of a large folder (:data:`BESIDE_MIN_BYTES`) run in a second
 interpreter that reads the folder too (:mod:`ont_platform.ingest.beside`, :func:`check_beside`); the stream
-meets their outcome, and the digest of the text they checked, before its last chunk. See docs/validation.md.
+meets their outcome, and the digest of the text they checked, before its last chunk, or, read with
+``settle_later``, in :meth:`DatasetLoad.settle` before the store keeps the write. See docs/validation.md.
 
 Before anything else, :func:`check_folder` looks at every file a dataset folder may hold (the tables,
 ``meta.json``, ``columns.csv``, ``predicates.csv``, ``ontology.ttl``, ``shapes.ttl``): each must be a regular
