@@ -3,8 +3,8 @@ cores.
 
 A large load spends its time in two places that do not depend on each other: the stream of checked rows that the
 store takes in (one core), and the SHACL row checks (another core's worth). The checks run here, in a child
-interpreter that reads the same folder with the same code, and the two meet at the end of the stream: the store's
-transaction commits only if the checks passed and saw exactly the text the store took in (a digest of it).
+interpreter that reads the same folder with the same code, and the two meet before the store keeps the write: it
+is kept only if the checks passed and saw exactly the text the store took in (a digest of it).
 
 Why a fresh interpreter (``sys.executable -m ont_platform.ingest.beside``) and not :mod:`multiprocessing`:
 ``fork`` would copy a process that may hold threads (an HTTP server's) and a store; ``spawn`` and
