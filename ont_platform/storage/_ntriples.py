@@ -22,9 +22,8 @@ from decimal import Decimal, InvalidOperation
 import pyoxigraph as ox
 
 from ont_platform.errors import RDFSyntaxError
-from ont_platform.rdf_terms import IRI_FORBIDDEN
+from ont_platform.rdf_terms import IRI_FORBIDDEN, XSD
 
-XSD = "http://www.w3.org/2001/XMLSchema#"
 XSD_STRING = XSD + "string"
 
 INT64_MIN = -(2**63)

@@ -14,8 +14,9 @@ import re
 from bisect import bisect_left
 
 from ont_platform.errors import QueryError, QueryRefused
+from ont_platform.rdf_terms import XSD
 from ont_platform.sparql.inspect import Token, prologue_end, tokens
-from ont_platform.storage._ntriples import XSD, RiskyNumber, risky_number
+from ont_platform.storage._ntriples import RiskyNumber, risky_number
 
 _GRAPH_OPS = {"LOAD", "CLEAR", "DROP", "CREATE", "ADD", "MOVE", "COPY"}
 _UCHAR = r"\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}"

@@ -32,6 +32,7 @@ from rdflib import BNode, Literal, URIRef
 from rdflib.term import Node
 
 from ont_platform.errors import EndpointError
+from ont_platform.rdf_terms import XSD
 from ont_platform.storage.base import Row
 
 MAX_DEPTH = 16
@@ -271,7 +272,7 @@ def _first_line(exc: Exception) -> str:
 
 _SAFE_BNODE = re.compile(r"[A-Za-z0-9_]+")
 _BOOLEAN_CANONICAL = {"1": "true", "0": "false"}
-_XSD = "http://www.w3.org/2001/XMLSchema#"
+_XSD = XSD
 
 
 def bnode_from_label(value: str) -> BNode:

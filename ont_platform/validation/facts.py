@@ -26,14 +26,14 @@ from rdflib.term import Node
 from ont_platform.errors import InputError, OntologyError
 from ont_platform.namespaces import ID, ONT, mint
 from ont_platform.ontology.shacl import Violation, check
-from ont_platform.rdf_terms import iri, literal
+from ont_platform.rdf_terms import XSD, iri, literal
 from ont_platform.storage.base import Store
 from ont_platform.validation.models import Evidence, OntologyExtractionResult
 from ont_platform.validation.rules import Code, Findings, entity_classes
 from ont_platform.validation.shapes import Triples, compiled
 from ont_platform.validation.terms import OntologyIndex, decimal_lexical, lexical
 
-_XSD = "http://www.w3.org/2001/XMLSchema#"
+_XSD = XSD
 # The terms as plain URIRefs: an attribute of rdflib's DefinedNamespace costs ~7 µs per access, and
 # mapping a batch of 100 relations touches them ~7,000 times.
 _ONT_CHUNK_CLASS = URIRef(str(ONT.Chunk))
