@@ -32,7 +32,7 @@ _KO_NUM = {
     "아홉": 9,
     "열": 10,
 }
-_EN_NUM = {
+EN_NUMBER_WORDS = {
     "one": 1,
     "two": 2,
     "three": 3,
@@ -43,9 +43,9 @@ _EN_NUM = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
-    "single": 1,
-    "a": 1,
 }
+"""English number words up to ten: the one table hop counts here and filter values in the verifier read."""
+_EN_NUM = {**EN_NUMBER_WORDS, "single": 1, "a": 1}
 _UNIT = r"(?:홉|hops?|단계|스텝|steps?|다리|번\s*(?:거쳐|건너)|degrees?)"
 _HOPS = re.compile(
     r"(?P<n>\d{1,6}|"

@@ -17,6 +17,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ont_platform.qa.text import EN_NUMBER_WORDS
 from ont_platform.verify.case import Case
 from ont_platform.verify.graph import PageColumnFact, Snapshot
 
@@ -259,22 +260,7 @@ _DIGITS = re.compile(
     r"(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([십백천만억]{0,3})\s*(k(?![a-z])|thousand|hundred|million)?", re.IGNORECASE
 )
 _KO_WORD = re.compile(r"(?<![가-힣])(십만|백만|천만|십|백|천|만|억)(?=\s|$|[회번건개명이미초넘보,.])")
-_EN_WORD = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "hundred": 100,
-    "thousand": 1000,
-    "million": 1_000_000,
-}
+_EN_WORD = {"zero": 0, **EN_NUMBER_WORDS, "hundred": 100, "thousand": 1000, "million": 1_000_000}
 
 
 def question_numbers(question: str) -> set[Decimal]:
