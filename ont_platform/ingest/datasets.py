@@ -349,7 +349,7 @@ class DatasetLoad:
         rows = self._rows if beside is None else None
         # in "auto" a batch that stays small is validated as one graph: its rows wait until it outgrows that
         waiting: list[str] | None = [] if rows is not None and self.mode == "auto" else None
-        digest = hashlib.blake2b(digest_size=16)
+        digest = hashlib.blake2b(digest_size=16) if beside is not None else None  # only the checks beside compare it
         refused = False
         for n, text in enumerate(_READERS[self.spec.family](self)):
             if beside is not None and n % 256 == 0 and beside.failed():
@@ -372,7 +372,8 @@ class DatasetLoad:
             chunk = writer.add(text)
             if chunk is not None:
                 keep = self._keep(keep, chunk, writer.triples)
-                digest.update(chunk)
+                if digest is not None:
+                    digest.update(chunk)
                 yield chunk
         if beside is not None and (refused or self._problems):
             self._meet(beside, None)  # raises: the problems found beside are the whole list
@@ -390,9 +391,11 @@ class DatasetLoad:
         last = writer.flush()
         if last is not None:
             keep = self._keep(keep, last, writer.triples)
-            digest.update(last)
+            if digest is not None:
+                digest.update(last)
         self.triples = writer.triples
         if beside is not None:
+            assert digest is not None
             if settle_later:
                 self._unsettled = digest.digest()
             else:
