@@ -19,15 +19,24 @@ shapes. Each value is reduced to what the constraints on its predicate say about
 (:meth:`~ont_platform.validation.shapes.CompiledShapes.value_key`); a resource's *signature* is its classes and,
 per predicate, the multiset of its values' keys. The compiled shapes run on the first row of every signature
 (and on any row with a blank node); a signature that produced no violation is remembered, and later rows with
-it are done. Values are judged by the compiled shapes' own value checks, except a plain string, which
-:meth:`~ont_platform.validation.shapes.CompiledShapes.plain_key` judges from its text without building a term
-(a property test holds the two equal on every path of the bundled shapes), and a node value, judged once per
-class set where no constraint looks at which node it is.
+it are done. Values are judged by the compiled shapes' own value checks, except:
+
+- a plain string, which :meth:`~ont_platform.validation.shapes.CompiledShapes.plain_key` judges from its text
+  without building a term, and a canonical integer, boolean or timestamp, which
+  :meth:`~ont_platform.validation.shapes.CompiledShapes.typed_key` judges from its text (property tests hold
+  both equal to the term-level verdict on every path of the bundled shapes and of shapes using every value
+  check). A large load writes a new block number and timestamp in nearly every row: as terms, each was a miss
+  of the key cache and cost more than the rest of the row.
+- a node value, judged once per class set where no constraint looks at which node it is, and once for every
+  node where no constraint reads its classes either (then its classes are not even looked up).
+
+Rows are split into triples by one regular expression (a row it does not read whole goes to the compiled
+shapes), and the caches hold keys and class sets, never nodes, so they stay small at any size of load.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -51,6 +60,10 @@ _TYPE_NT = f"<{RDF.type}>"
 _SOURCE, _TARGET, _KIND = f"<{ONT.source}>", f"<{ONT.target}>", f"<{ONT.kind}>"
 _ENDS = frozenset({_SOURCE, _TARGET, _KIND})
 _XSD_STRING_SUFFIX = "^^<http://www.w3.org/2001/XMLSchema#string>"
+_NO_CLASSES: frozenset[str] = frozenset()
+_TRIPLE = re.compile(r"^(<[^ ]*>) (<[^ ]*>) (.+) \.$", re.MULTILINE)
+"""One line of a row as (subject, predicate, object) text; a row with a line this does not read is left to the
+compiled shapes whole."""
 
 
 @dataclass
@@ -90,7 +103,9 @@ class RowChecker:
         self._types_of = types_of
         self._clean: set[tuple[object, ...]] = set()
         self._keys: dict[tuple[str, object, frozenset[str]], tuple[bool, ...]] = {}
-        self._classes: dict[str, frozenset[str]] = {}
+        self._class_text: dict[frozenset[str], frozenset[str]] = {}
+        self._iri_mode: dict[str, tuple[bool, bool]] = {}
+        """Per predicate (N-Triples text): whether a node value is judged by its classes only, by no classes."""
         self.stats = RowStats()
         self.violations: list[Violation] = []
 
@@ -98,7 +113,7 @@ class RowChecker:
         """Check one row's N-Triples (one triple a line); its violations join :attr:`violations`."""
         self._row(text)
         if self.stats.rows % FORGET_EVERY == 0:
-            for cache in (self._clean, self._keys, self._classes):
+            for cache in (self._clean, self._keys):
                 if len(cache) > MAX_REMEMBERED:
                     cache.clear()
 
@@ -110,10 +125,13 @@ class RowChecker:
         """The classes of a node (N-Triples text): from this row when it types the node, else the load's."""
         if node in row_types:
             return frozenset(row_types[node])
-        found = self._classes.get(node)
+        known = self._types_of(node[1:-1]) if node[0] == "<" else None
+        if not known:
+            return frozenset()
+        # one set of class texts per set of classes: a large load points at millions of nodes, a handful of classes
+        found = self._class_text.get(known)
         if found is None:
-            known = self._types_of(node[1:-1]) if node.startswith("<") else None
-            found = self._classes[node] = frozenset(f"<{c}>" for c in known) if known else frozenset()
+            found = self._class_text[known] = frozenset(f"<{c}>" for c in known)
         return found
 
     def _key(self, p: str, o: str, row_types: dict[str, set[str]]) -> tuple[bool, ...]:
@@ -121,15 +139,30 @@ class RowChecker:
         if o[0] == '"':
             end = o.rfind('"')
             body, suffix = o[1:end], o[end + 1 :]
-            if "\\" not in body and (not suffix or suffix == _XSD_STRING_SUFFIX):
-                fast = self.shapes.plain_key(p[1:-1], body)
+            if "\\" not in body:
+                if not suffix or suffix == _XSD_STRING_SUFFIX:
+                    fast = self.shapes.plain_key(p[1:-1], body)
+                elif suffix[:3] == "^^<" and suffix[-1] == ">":
+                    fast = self.shapes.typed_key(p[1:-1], body, suffix[3:-1])
+                else:
+                    fast = None
                 if fast is not None:
                     return fast
             k: tuple[str, str, frozenset[str]] = (p, o, frozenset())
         else:
-            types = self._types(o, row_types)
-            # a node is judged by its classes on most paths: one key per class set, not per node
-            k = (p, "" if o.startswith("<") and self.shapes.judges_by_class(p[1:-1]) else o, types)
+            # a node is judged by its classes on most paths (one key per class set, not per node), and on some by
+            # its kind alone (one key for every node)
+            mode = self._iri_mode.get(p)
+            if mode is None:
+                path = p[1:-1]
+                mode = self._iri_mode[p] = (self.shapes.judges_by_class(path), self.shapes.ignores_classes(path))
+            by_class, classless = mode
+            named = o[0] == "<"
+            k = (
+                p,
+                "" if named and by_class else o,
+                _NO_CLASSES if named and classless else self._types(o, row_types),
+            )
         found = self._keys.get(k)
         if found is None:
             term = _term(o)
@@ -139,34 +172,28 @@ class RowChecker:
     def _row(self, text: str) -> None:
         stats = self.stats
         stats.rows += 1
-        if not text.startswith("<") or "_:" in text:
+        if text[:1] != "<" or "_:" in text:
             self._fallback(text)  # a blank node (or text that looks like one): the compiled shapes decide
             return
-        lines = text.split("\n")
-        lines.pop()  # the row ends with a line break
-        stats.triples += len(lines)
-        own: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        outer: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        row_types: dict[str, set[str]] = defaultdict(set)
+        triples = _TRIPLE.findall(text)
+        if len(triples) != text.count("\n") or text[-1] != "\n":
+            self._fallback(text)  # a line written otherwise: the compiled shapes decide
+            return
+        stats.triples += len(triples)
+        own: dict[str, list[tuple[str, str]]] = {}
+        outer: dict[str, list[tuple[str, str]]] = {}
+        row_types: dict[str, set[str]] = {}
         present: set[tuple[str, str, str]] = set()
         foreign = self.foreign
-        for line in lines:
-            try:
-                subject, p, o = line.split(" ", 2)
-            except ValueError:
-                self._fallback(text)  # a line written otherwise: the compiled shapes decide
-                return
-            if o[-2:] != " .":
-                self._fallback(text)
-                return
-            o = o[:-2]
+        for triple in set(triples) if len(set(triples)) != len(triples) else triples:  # a triple written twice is one
+            subject, p, o = triple
             if p in foreign:
-                outer[subject].append((p, o))
-                present.add((subject, p, o))
+                outer.setdefault(subject, []).append((p, o))
+                present.add(triple)
             else:
-                own[subject].append((p, o))
+                own.setdefault(subject, []).append((p, o))
                 if p == _TYPE_NT:
-                    row_types[subject].add(o)
+                    row_types.setdefault(subject, set()).add(o)
         clean = self._clean
         for subject, mine in own.items():
             stats.resources += 1
@@ -204,7 +231,7 @@ class RowChecker:
         values: list[tuple[str, tuple[bool, ...]]] = []
         ends: dict[str, str] = {}
         key = self._key
-        for p, o in set(mine):  # a triple written twice is one triple
+        for p, o in mine:
             values.append((p, key(p, o, row_types)))
             if p in _ENDS:
                 ends[p] = o

@@ -20,6 +20,7 @@ literals, ranges compare with pyshacl's own literal comparison, patterns search 
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -220,7 +221,12 @@ class CompiledShapes:
             if not any(_identity(kind, arg, set()) for kind, arg in checks)
         }
         """Paths whose constraints judge a node value by its classes alone, never by which node it is."""
-        """The same by the path's IRI text, in the form :meth:`plain_key` evaluates (``None``: it cannot)."""
+        self._classless = {
+            str(path) for path, checks in self._by_path.items() if all(kind in _CLASSLESS for kind, _ in checks)
+        }
+        """Paths whose constraints never read the classes of a node value (kind, datatype, text, identity)."""
+        self._typed_ops: dict[tuple[str, str], list[tuple[str, Any]] | None] = {}
+        """(path, datatype) → the path's constraints as :meth:`typed_key` evaluates them (``None``: it cannot)."""
 
     def _messages(self, shape: _Shape) -> None:
         """Give every shape that can produce a result its message, or refuse the shapes.
@@ -314,6 +320,11 @@ class CompiledShapes:
         value itself), so one key stands for every node of those classes."""
         return path in self._anonymous or path not in self._by_text
 
+    def ignores_classes(self, path: str) -> bool:
+        """Whether :meth:`value_key` of a value of ``path`` (its IRI text) never depends on the classes of the
+        value's node: a row check then need not look them up."""
+        return path in self._classless or path not in self._by_text
+
     def plain_key(self, path: str, lexical: str) -> tuple[bool, ...] | None:
         """:meth:`value_key` of a plain string literal (``xsd:string``, no language tag) computed from its text
         alone, without building an rdflib term (a row check meets millions of them); ``None`` when a constraint
@@ -335,6 +346,52 @@ class CompiledShapes:
                 out.append(len(lexical) <= arg)
             else:  # "fixed" (nodeKind, class) or "plain" members of sh:in / sh:hasValue
                 out.append(arg if kind == "fixed" else lexical in arg)
+        return tuple(out)
+
+    def typed_key(self, path: str, lexical: str, datatype: str) -> tuple[bool, ...] | None:
+        """:meth:`value_key` of a typed literal (``xsd:integer``, ``xsd:boolean`` or ``xsd:dateTime``) computed from
+        its text, without building an rdflib term: a large load writes a new block number or timestamp in almost
+        every row, and building each as a term costs more than the rest of the row's check. Only a lexical form
+        that is surely well typed and already canonical (so rdflib reads it unchanged) is judged here; ``None``
+        for anything else, or when a constraint on the path needs the term, so :meth:`value_key` must answer."""
+        if path not in self._by_text:
+            return ()
+        form = _CANONICAL.get(datatype)
+        if form is None:
+            return None
+        ops = self._typed_ops.get((path, datatype), _UNSEEN)
+        if ops is _UNSEEN:
+            ops = self._typed_ops[(path, datatype)] = _typed_checks(self._by_path[URIRef(path)], URIRef(datatype))
+        if ops is None:
+            return None
+        found = form.fullmatch(lexical)
+        if found is None:
+            return None
+        if datatype == _DATETIME_TEXT and int(found[3]) > monthrange(int(found[1]), int(found[2]))[1]:
+            return None  # the 30th of February: rdflib must say it is ill-typed
+        out: list[bool] = []
+        for kind, arg in ops:
+            if kind == "fixed":
+                out.append(arg)
+            elif kind == "pattern":
+                out.append(arg.search(lexical) is not None)
+            elif kind == "minLength":
+                out.append(len(lexical) >= arg)
+            elif kind == "maxLength":
+                out.append(len(lexical) <= arg)
+            elif kind == "plain":
+                out.append(lexical in arg)
+            else:  # a range on an integer: ("minInclusive" ..., the bound as int)
+                number = int(lexical)
+                out.append(
+                    number >= arg
+                    if kind == "minInclusive"
+                    else number <= arg
+                    if kind == "maxInclusive"
+                    else number > arg
+                    if kind == "minExclusive"
+                    else number < arg
+                )
         return tuple(out)
 
     # -- reading the shapes graph --
@@ -538,6 +595,24 @@ _IDENTITY = frozenset(
 """Constraints whose verdict on a value depends on which term it is, beyond its kind and classes."""
 
 
+_CLASSLESS = frozenset(
+    {
+        "nodeKind",
+        "datatype",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "in",
+        "hasValue",
+        "minInclusive",
+        "maxInclusive",
+        "minExclusive",
+        "maxExclusive",
+    }
+)
+"""Value checks that read a value as a term, never the classes of its node."""
+
+
 def _identity(kind: str, arg: Any, seen: set[int]) -> bool:
     """Whether the check ``kind``/``arg`` on a value can depend on the value's identity: directly, or through
     a shape evaluated on the value itself (its property shapes read the value's own triples, which a row
@@ -577,6 +652,61 @@ def _text_checks(checks: list[tuple[str, Any]]) -> list[tuple[str, Any]] | None:
                     ),
                 )
             )
+        else:
+            return None
+    return out
+
+
+_DATETIME_TEXT = str(XSD.dateTime)
+_CANONICAL: dict[str, re.Pattern[str]] = {
+    str(XSD.integer): re.compile(r"0|-?[1-9][0-9]*"),
+    str(XSD.boolean): re.compile(r"true|false"),
+    # whole seconds, a real month and hour, a day checked against the month: what rdflib reads unchanged
+    _DATETIME_TEXT: re.compile(
+        r"([1-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+        r"(?:Z|[+-](?:0[0-9]|1[0-3]):[0-5][0-9])?"
+    ),
+}
+"""Lexical forms of a datatype that are surely well typed and that rdflib keeps as written (its normalising
+would turn ``+7`` or ``007`` into ``7``, ``1`` into ``true``), for :meth:`CompiledShapes.typed_key`."""
+_UNSEEN: Any = object()
+
+
+def _typed_checks(checks: list[tuple[str, Any]], datatype: URIRef) -> list[tuple[str, Any]] | None:
+    """The value constraints of one path as :meth:`CompiledShapes.typed_key` evaluates them on a well-typed,
+    canonical literal of ``datatype``, each giving what the term-level check gives; ``None`` if one needs the
+    term. The text of an integer or a boolean in canonical form is its ``str``, which patterns, lengths and
+    ``sh:in`` read; a timestamp is judged by its datatype and kind only."""
+    textual = datatype in (XSD.integer, XSD.boolean)
+    out: list[tuple[str, Any]] = []
+    for kind, arg in checks:
+        if kind == "datatype":  # a well-typed literal is of its own datatype, an rdfs:Literal, of a datatype
+            out.append(("fixed", arg in (datatype, _RDFS_LITERAL, _RDFS_DATATYPE)))
+        elif kind == "nodeKind":
+            out.append(("fixed", _node_kind_ok(Literal("x"), arg)))
+        elif kind == "class":
+            out.append(("fixed", False))
+        elif kind in ("pattern", "minLength", "maxLength") and textual:
+            out.append((kind, arg))
+        elif kind in ("in", "hasValue") and textual:
+            members = arg if kind == "in" else (arg,)
+            # rdflib's term equality: the same datatype, no language, the same lexical form
+            out.append(
+                (
+                    "plain",
+                    frozenset(
+                        str(m) for m in members if isinstance(m, Literal) and m.datatype == datatype and not m.language
+                    ),
+                )
+            )
+        elif (
+            kind in ("minInclusive", "maxInclusive", "minExclusive", "maxExclusive")
+            and datatype == XSD.integer
+            and isinstance(arg, Literal)
+            and arg.datatype == XSD.integer
+            and type(arg.value) is int
+        ):
+            out.append((kind, arg.value))
         else:
             return None
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rdflib import Literal, URIRef
+from rdflib import RDF, Literal, URIRef
 from rdflib.namespace import SH
 
 from ont_platform import KnowledgeGraph
@@ -190,6 +190,73 @@ def test_a_plain_string_is_judged_from_its_text_as_the_shapes_judge_the_literal(
         assert fast == shapes.value_key(p, Literal(text))
 
 
+_TYPED_SHAPES = """@prefix sh: <http://www.w3.org/ns/shacl#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix x: <https://example.org/typed#> .
+x:S a sh:NodeShape ; sh:targetClass x:K ;
+  sh:property [ sh:path x:n ; sh:datatype xsd:integer ; sh:minInclusive 3 ; sh:maxExclusive 40 ; sh:message "n" ] ,
+    [ sh:path x:m ; sh:pattern "^-?[0-9]{2}$" ; sh:maxLength 3 ; sh:minLength 2 ; sh:message "m" ] ,
+    [ sh:path x:k ; sh:in ( 1 7 "7" true ) ; sh:nodeKind sh:Literal ; sh:message "k" ] ,
+    [ sh:path x:b ; sh:hasValue false ; sh:datatype xsd:boolean ; sh:message "b" ] ,
+    [ sh:path x:t ; sh:datatype xsd:dateTime ; sh:nodeKind sh:IRIOrLiteral ; sh:message "t" ] ,
+    [ sh:path x:u ; sh:datatype xsd:dateTime ; sh:minInclusive "2020-01-01T00:00:00Z"^^xsd:dateTime ;
+      sh:message "u" ] ,
+    [ sh:path x:d ; sh:minInclusive 2.5 ; sh:class x:K ; sh:message "d" ] .
+"""
+
+
+def _typed_paths() -> list[tuple[object, URIRef]]:
+    from rdflib import Graph
+
+    from ont_platform.validation.shapes import CompiledShapes
+
+    mine = CompiledShapes(Graph().parse(data=_TYPED_SHAPES, format="turtle"))
+    paths: list[tuple[object, URIRef]] = [(d, p) for d, p in _paths()]
+    return paths + [(mine, URIRef(f"https://example.org/typed#{n}")) for n in "nmkbtud"]
+
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_TYPED_PATHS = _typed_paths()
+
+
+_TRICKY = ["true", "false", "1", "0", "-0", "00", "07", "+7", "-7", "39", "40", "TRUE", " 7", "2024-02-29T12:00:00Z"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    datatype=st.sampled_from(["integer", "boolean", "dateTime", "decimal", "string"]),
+    text=st.text(max_size=30)
+    | st.from_regex(r"[-+]?[0-9]{1,25}", fullmatch=True)
+    | st.sampled_from(_TRICKY)
+    | st.from_regex(
+        r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,3})?(Z|[+-][0-9]{2}:[0-9]{2})?",
+        fullmatch=True,
+    )
+    | st.datetimes().map(lambda d: d.strftime("%Y-%m-%dT%H:%M:%SZ")),
+)
+def test_a_typed_literal_is_judged_from_its_text_as_the_shapes_judge_the_term(datatype, text) -> None:  # type: ignore[no-untyped-def]
+    """On every path of the bundled shapes and of shapes with every value check on integers and booleans."""
+    dt = _XSD + datatype
+    for where, p in _TYPED_PATHS:
+        shapes = compiled(where) if isinstance(where, str) else where
+        assert shapes is not None
+        fast = shapes.typed_key(str(p), text, dt)
+        if fast is not None:
+            assert fast == shapes.value_key(p, Literal(text, datatype=URIRef(dt))), (p, text, dt)
+
+
+def test_typed_literals_a_row_check_meets_are_judged_from_their_text() -> None:
+    """The block numbers and timestamps of a transfer row, and the flags of a relation, take the text route."""
+    onchain, kg = compiled("onchain"), compiled("kg")
+    assert onchain is not None and kg is not None
+    ns, core = "https://w3id.org/ont-platform/onchain#", "https://w3id.org/ont-platform/core#"
+    assert onchain.typed_key(ns + "blockNumber", "15000000", _XSD + "integer") == (True, True)
+    assert onchain.typed_key(ns + "blockNumber", "-1", _XSD + "integer") == (True, False)
+    assert onchain.typed_key(ns + "timestamp", "2022-08-08T23:06:40Z", _XSD + "dateTime") == (True,)
+    assert onchain.typed_key(ns + "timestamp", "2022-02-30T23:06:40Z", _XSD + "dateTime") is None
+    assert kg.typed_key(core + "grounded", "true", _XSD + "boolean") == (True, True)
+
+
 @settings(max_examples=200, deadline=None)
 @given(
     path=st.sampled_from(_paths()),
@@ -269,3 +336,28 @@ def test_the_bundled_shapes_are_all_checked_row_by_row() -> None:
         plan = shapes.row_plan(r.iri for r in get_domain(domain).ontology.relations.values())
         assert plan.sampled == {}
         assert {*plan.own, *plan.foreign} == set(range(len(shapes.targeted)))
+
+
+def test_a_node_is_judged_without_its_classes_where_no_constraint_reads_them() -> None:
+    """Every path that says it ignores a node value's classes gives one key for every pair of class sets."""
+    names = ["onchain#Wallet", "onchain#Mixer", "core#Chunk", "core#Evidence", "kg#Person", "kg#Company"]
+    classes = [URIRef(f"https://w3id.org/ont-platform/{n}") for n in names] + [URIRef("https://example.org/typed#K")]
+    sets = [[], *([c] for c in classes), classes[:3], classes[3:]]
+    node = URIRef("https://example.org/n/1")
+    ignoring = 0
+    for where, p in _TYPED_PATHS:
+        shapes = compiled(where) if isinstance(where, str) else where
+        assert shapes is not None
+        if shapes.ignores_classes(str(p)):
+            ignoring += 1
+            assert len({shapes.value_key(p, node, types) for types in sets}) == 1, p
+    assert ignoring > 10
+
+
+def test_which_paths_read_the_classes_of_their_values() -> None:
+    onchain = compiled("onchain")
+    assert onchain is not None
+    core = "https://w3id.org/ont-platform/core#"
+    assert onchain.ignores_classes(core + "source") and onchain.ignores_classes(core + "kind")
+    assert not onchain.ignores_classes(core + "evidence")  # sh:class
+    assert not onchain.ignores_classes(str(RDF.type))  # qualified value shapes
