@@ -70,6 +70,7 @@ from ont_platform.ingest.builder import (
     term,
     typed,
 )
+from ont_platform.ingest.idlines import IdLines
 from ont_platform.ingest.tables import (
     FileRefused,
     Row,
@@ -295,7 +296,7 @@ class DatasetLoad:
         self._sample: ShaclSample | None = ShaclSample() if needs_sample else None
         self._typed: list[tuple[str, Callable[[str], str | None]]] = []
         """(IRI prefix, id → class IRI) of the resources the tables define, for the row checks."""
-        self._origins: list[tuple[str, str, dict[str, int]]] = []
+        self._origins: list[tuple[str, str, dict[str, int] | IdLines]] = []
         self._extra: list[str] = []
         self._rereaders: dict[str, Reread] = {}
         self._started = False
@@ -625,14 +626,16 @@ def _check_label(text: str, file: str, row: Row, problems: list[Problem], limits
     return True
 
 
-def _unique_id(value: str, seen: dict[str, int], kind: str, file: str, row: Row, problems: list[Problem]) -> bool:
+def _unique_id(
+    value: str, seen: dict[str, int] | IdLines, kind: str, file: str, row: Row, problems: list[Problem]
+) -> bool:
     if not value:
         problems.append(Problem(file, row.line, f"empty {kind}"))
         return False
-    if value in seen:
-        problems.append(Problem(file, row.line, f"duplicate {kind} {value!r} (first on line {seen[value]})"))
+    first = seen.setdefault(value, row.line)
+    if first != row.line:
+        problems.append(Problem(file, row.line, f"duplicate {kind} {value!r} (first on line {first})"))
         return False
-    seen[value] = row.line
     return True
 
 
@@ -736,7 +739,7 @@ def read_transfers(load: DatasetLoad) -> Iterator[str]:
         return node_id, _onchain_node_text(node_iri(node_id), node_id, terms[cls], raw, norm, row.get("label"))
 
     load._rereaders["node"] = (nodes, node_again)
-    seen_edges: dict[str, int] = {}
+    seen_edges = IdLines()  # the largest table: its ids are not kept as strings
     load._origins.append((edge_iri.bare, ef, seen_edges))
     for row in edges.rows():
         edge_id = row.get("edge_id")
@@ -950,7 +953,7 @@ def read_entities(load: DatasetLoad) -> Iterator[str]:
         return node_id, _kg_node_text(node_iri(node_id), node_id, terms[cls], row.get("label"), _aliases(row))
 
     load._rereaders["node"] = (nodes, node_again)
-    seen_edges: dict[str, int] = {}
+    seen_edges = IdLines()  # the largest table: its ids are not kept as strings
     load._origins.append((edge_iri.bare, edges.name, seen_edges))
     for row in edges.rows():
         edge_id = row.get("edge_id")
