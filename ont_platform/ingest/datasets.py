@@ -435,7 +435,7 @@ class DatasetLoad:
         a load whose text differs from what they checked; else adopt their SHACL report."""
         waited = time.perf_counter()
         problems, shacl, theirs = beside.result()
-        log.info("the row checks beside the load ended %.1f s after its stream", time.perf_counter() - waited)
+        log.info("the load waited %.1f s for the row checks beside it", time.perf_counter() - waited)
         self.shacl = shacl
         if problems:
             raise DatasetError(problems[: self.limits.max_problems])
