@@ -332,21 +332,7 @@ class CompiledShapes:
         if path not in self._by_text:
             return ()
         checks = self._by_text[path]
-        if checks is None:
-            return None
-        out: list[bool] = []
-        for kind, arg in checks:
-            if kind == "datatype":
-                out.append(arg)
-            elif kind == "pattern":
-                out.append(arg.search(lexical) is not None)
-            elif kind == "minLength":
-                out.append(len(lexical) >= arg)
-            elif kind == "maxLength":
-                out.append(len(lexical) <= arg)
-            else:  # "fixed" (nodeKind, class) or "plain" members of sh:in / sh:hasValue
-                out.append(arg if kind == "fixed" else lexical in arg)
-        return tuple(out)
+        return None if checks is None else _judge_text(checks, lexical)
 
     def typed_key(self, path: str, lexical: str, datatype: str) -> tuple[bool, ...] | None:
         """:meth:`value_key` of a typed literal (``xsd:integer``, ``xsd:boolean`` or ``xsd:dateTime``) computed from
@@ -369,30 +355,7 @@ class CompiledShapes:
             return None
         if datatype == _DATETIME_TEXT and int(found[3]) > monthrange(int(found[1]), int(found[2]))[1]:
             return None  # the 30th of February: rdflib must say it is ill-typed
-        out: list[bool] = []
-        for kind, arg in ops:
-            if kind == "fixed":
-                out.append(arg)
-            elif kind == "pattern":
-                out.append(arg.search(lexical) is not None)
-            elif kind == "minLength":
-                out.append(len(lexical) >= arg)
-            elif kind == "maxLength":
-                out.append(len(lexical) <= arg)
-            elif kind == "plain":
-                out.append(lexical in arg)
-            else:  # a range on an integer: ("minInclusive" ..., the bound as int)
-                number = int(lexical)
-                out.append(
-                    number >= arg
-                    if kind == "minInclusive"
-                    else number <= arg
-                    if kind == "maxInclusive"
-                    else number > arg
-                    if kind == "minExclusive"
-                    else number < arg
-                )
-        return tuple(out)
+        return _judge_text(ops, lexical)
 
     # -- reading the shapes graph --
 
@@ -634,7 +597,7 @@ def _text_checks(checks: list[tuple[str, Any]]) -> list[tuple[str, Any]] | None:
     out: list[tuple[str, Any]] = []
     for kind, arg in checks:
         if kind == "datatype":  # a plain string is of xsd:string (and is an rdfs:Literal), of nothing else
-            out.append(("datatype", arg in (_XSD_STRING, _RDFS_LITERAL)))
+            out.append(("fixed", arg in (_XSD_STRING, _RDFS_LITERAL)))
         elif kind in ("pattern", "minLength", "maxLength"):
             out.append((kind, arg))
         elif kind == "nodeKind":
@@ -655,6 +618,32 @@ def _text_checks(checks: list[tuple[str, Any]]) -> list[tuple[str, Any]] | None:
         else:
             return None
     return out
+
+
+def _judge_text(checks: list[tuple[str, Any]], lexical: str) -> tuple[bool, ...]:
+    """Value constraints prepared by :func:`_text_checks` or :func:`_typed_checks`, on a literal's text:
+    ``fixed`` verdicts, patterns, lengths, ``plain`` members of ``sh:in`` / ``sh:hasValue``, integer ranges."""
+    out: list[bool] = []
+    for kind, arg in checks:
+        if kind == "fixed":
+            out.append(arg)
+        elif kind == "pattern":
+            out.append(arg.search(lexical) is not None)
+        elif kind == "minLength":
+            out.append(len(lexical) >= arg)
+        elif kind == "maxLength":
+            out.append(len(lexical) <= arg)
+        elif kind == "plain":
+            out.append(lexical in arg)
+        elif kind == "minInclusive":
+            out.append(int(lexical) >= arg)
+        elif kind == "maxInclusive":
+            out.append(int(lexical) <= arg)
+        elif kind == "minExclusive":
+            out.append(int(lexical) > arg)
+        else:  # "maxExclusive"
+            out.append(int(lexical) < arg)
+    return tuple(out)
 
 
 _DATETIME_TEXT = str(XSD.dateTime)
