@@ -53,7 +53,8 @@ FORGET_EVERY = 10_000
 """Rows between looks at the caches' sizes."""
 
 MAX_REMEMBERED = 200_000
-"""Clean signatures (and value keys, terms) remembered at most; past that a cache starts again empty."""
+"""Clean signatures, and value keys, remembered at most; past that a cache starts again empty (the class sets and
+predicates it also remembers are few)."""
 
 _TYPE_REF = URIRef(str(RDF.type))
 _TYPE_NT = f"<{RDF.type}>"
