@@ -16,7 +16,9 @@ embedded store, with every answer compared.
    differences are counted and the first few printed.
 
 Virtuoso runs with Debian's defaults apart from its buffers (``--virtuoso-buffers``, 8 KB pages): the tests'
-small configuration is enough for 10k transfers; give it more above that.
+small configuration is enough for 10k transfers; give it more above that. A load moves its whole batch into the
+graph in one transaction, whose log Virtuoso caps at 50 MB by default: at 1M transfers (12.3M triples) raise the
+cap (``--virtuoso-after-image``, bytes), or the load is refused and nothing is written.
 """
 
 from __future__ import annotations
@@ -66,9 +68,11 @@ def _answers(
     return out, times, first
 
 
-def _launchers(names: list[str], buffers: int) -> dict[str, Callable[[], AbstractContextManager[servers.Endpoint]]]:
+def _launchers(
+    names: list[str], buffers: int, after_image: int | None
+) -> dict[str, Callable[[], AbstractContextManager[servers.Endpoint]]]:
     def virtuoso() -> Iterator[servers.Endpoint]:
-        return servers.virtuoso_server(buffers=buffers)
+        return servers.virtuoso_server(buffers=buffers, after_image_limit=after_image)
 
     table: dict[str, Callable[[], AbstractContextManager[servers.Endpoint]]] = {
         "oxigraph": servers.oxigraph_server,
@@ -109,7 +113,7 @@ def run(args: argparse.Namespace) -> None:
         f"   embedded: loaded in {embedded_load:.1f} s; {len(questions)} questions; disagreements with networkx: {wrong}"
     )
 
-    for name, launch in _launchers(args.servers.split(","), args.virtuoso_buffers).items():
+    for name, launch in _launchers(args.servers.split(","), args.virtuoso_buffers, args.virtuoso_after_image).items():
         with launch() as ep:
             kg = KnowledgeGraph.open(
                 backend="remote",
@@ -152,6 +156,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--starts", type=int, default=50)
     ap.add_argument("--servers", default="oxigraph,virtuoso")
+    ap.add_argument(
+        "--virtuoso-after-image",
+        type=int,
+        default=None,
+        help="Virtuoso TransactionAfterImageLimit in bytes (default 50 MB: about 1M triples moved in one load)",
+    )
     ap.add_argument(
         "--virtuoso-buffers",
         type=int,

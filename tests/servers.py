@@ -150,7 +150,7 @@ CaseMode             = 2
 DirsAllowed          = .
 NumberOfBuffers      = {buffers}
 MaxDirtyBuffers      = {dirty}
-
+{after_image}
 [HTTPServer]
 ServerPort           = {host}:{http_port}
 ServerRoot           = .
@@ -172,12 +172,14 @@ VIRTUOSO_HINT = (
 
 
 @contextmanager
-def virtuoso_server(buffers: int = 10_000) -> Iterator[Endpoint]:
+def virtuoso_server(buffers: int = 10_000, after_image_limit: int | None = None) -> Iterator[Endpoint]:
     """A Virtuoso 7 server with its database in a temporary folder, both ports bound to 127.0.0.1.
 
     The SPARQL user (anonymous HTTP requests) is granted SPARQL_UPDATE so that updates over HTTP work; CLEAR,
     DROP, CREATE and ADD need nothing more. SPARQL_SPONGE (fetching remote data for LOAD or FROM) is not
-    granted. ``buffers`` is Virtuoso's NumberOfBuffers (8 KB pages; the default suits the tests' small graphs).
+    granted. ``buffers`` is Virtuoso's NumberOfBuffers (8 KB pages; the default suits the tests' small graphs);
+    ``after_image_limit`` its TransactionAfterImageLimit (bytes of one transaction's log; Virtuoso's default,
+    50 MB, when not given), which caps the triples one load can move in its single transaction.
     """
     server = _find(["virtuoso-t"], VIRTUOSO_HINT)
     isql = _find(["isql-vt", "isql-v"], VIRTUOSO_HINT)
@@ -188,7 +190,14 @@ def virtuoso_server(buffers: int = 10_000) -> Iterator[Endpoint]:
             http_port = free_port()
         (base / "virtuoso.ini").write_text(
             VIRTUOSO_INI.format(
-                host=HOST, sql_port=sql_port, http_port=http_port, buffers=buffers, dirty=buffers * 3 // 5
+                host=HOST,
+                sql_port=sql_port,
+                http_port=http_port,
+                buffers=buffers,
+                dirty=buffers * 3 // 5,
+                after_image=""
+                if after_image_limit is None
+                else f"TransactionAfterImageLimit = {int(after_image_limit)}\n",
             )
         )
         url = f"http://{HOST}:{http_port}/sparql"

@@ -88,6 +88,8 @@ DEFAULT_MAX_RESPONSE_BYTES = 256 * 1024**2
 million rows of two terms. A longer answer raises :class:`EndpointError`; rows a caller does not take are never
 read, so the bound matters for the library's own bulk reads and for answers that never end."""
 
+_TRANSACTION_TOO_LARGE = "SR325"
+"""Virtuoso's error code for a transaction whose log went over ``TransactionAfterImageLimit`` (it is undone)."""
 _RESULTS_JSON = "application/sparql-results+json"
 _HEADERS = {"Accept": _RESULTS_JSON, "Accept-Encoding": "gzip"}
 _MESSAGE_LIMIT = 500
@@ -350,6 +352,22 @@ class RemoteStore(Store):
     # --- loading ----------------------------------------------------------------------------------------
 
     def _load(self, batch: ParsedBatch) -> None:
+        try:
+            self._load_staged(batch)
+        except _HTTPStatusError as exc:
+            if _TRANSACTION_TOO_LARGE not in str(exc):
+                raise
+            # the server undid that request and the staging graph is gone: say so, and what to change, instead
+            # of its bare error code
+            raise EndpointError(
+                f"the endpoint refused to write a batch of {len(batch):,} triples: one request went over its"
+                " limit for a single transaction and was undone, so nothing was written. Virtuoso caps the log of"
+                " one transaction (TransactionAfterImageLimit in the [Parameters] of virtuoso.ini, 50 MB by"
+                " default, about a few hundred thousand triples; a load moves its whole batch in one): raise it,"
+                f" or load the data in smaller batches. The server said: {exc}"
+            ) from exc
+
+    def _load_staged(self, batch: ParsedBatch) -> None:
         parts = list(chunks(batch, max_triples=self.chunk_triples, max_chars=self.chunk_chars))
         if len(parts) == 1:
             self._post_update(_insert(self._g, *parts[0]), "add")

@@ -397,6 +397,29 @@ def test_connection_lost_mid_batch_changes_nothing(
     assert staging_graphs(endpoint) == []
 
 
+def test_a_load_over_virtuosos_transaction_log_limit_says_so_and_changes_nothing() -> None:
+    """A staged load is moved into the graph in one transaction; a Virtuoso whose log limit is too small for it
+    undoes the move (or a chunk of the staging). The error says nothing was written and names the setting; the
+    graph and staging hold what they held."""
+    from tests.servers import virtuoso_server
+
+    with virtuoso_server(after_image_limit=60_000) as small:  # a few thousand triples of log
+        store = RemoteStore(small.query_url, small.update_url, graph=_graph_iri())
+        try:
+            store.add_ntriples("".join(_bulk(10, "pre")))  # one chunk, under the limit
+            before = snapshot(store)
+            store.chunk_triples = 50  # chunks well under the limit; moving 6,000 triples at once is not
+            with pytest.raises(EndpointError, match="TransactionAfterImageLimit") as info:
+                store.add_ntriples("".join(_bulk(6_000)))
+            message = str(info.value)
+            assert "nothing was written" in message and "6,000 triples" in message and "SR325" in message
+            assert "moving the staged batch" in message  # the chunks went in: the move was undone
+            assert snapshot(store) == before
+            assert staging_graphs(small) == []
+        finally:
+            store.close()
+
+
 def test_blank_nodes_stay_one_node_across_chunks(store: RemoteStore) -> None:
     lines = [nt("_:shared", iri(f"{EX}name"), '"root"')]
     lines += _bulk(2_500)
