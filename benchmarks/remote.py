@@ -160,7 +160,7 @@ def main() -> None:
         "--virtuoso-after-image",
         type=int,
         default=None,
-        help="Virtuoso TransactionAfterImageLimit in bytes (default 50 MB: about 1M triples moved in one load)",
+        help="Virtuoso TransactionAfterImageLimit in bytes, at most 2147483647 (4000000000 made every request fail)",
     )
     ap.add_argument(
         "--virtuoso-buffers",

@@ -72,6 +72,12 @@ DEADLINE_GRACE_S = 1.0
 _FORK_WARNING = r".*multi-threaded, use of fork\(\) may lead to deadlocks"
 
 
+class WorkerDidNotStart(StoreError):
+    """A new worker did not answer its first probe within :data:`STARTUP_S`: the query was not run, and a worker
+    forked again may well start (a fork that landed while another thread held a lock hangs; the next one,
+    at another moment, does not)."""
+
+
 class QueryWorker:
     """A child process forked from this one that runs ``execute`` for one request at a time until closed.
 
@@ -130,7 +136,7 @@ class QueryWorker:
             # Starting has its own allowance: a tight query limit must not be spent on the fork.
             if not self._conn.poll(STARTUP_S):
                 self.close()
-                raise StoreError(
+                raise WorkerDidNotStart(
                     f"the query worker did not start within {STARTUP_S:g} s, so the query was not run (a "
                     "process forked while another thread held a lock can hang; the next query starts a new one)"
                 )

@@ -50,6 +50,7 @@ from ont_platform.storage._query_worker import (
     Form,
     QueryWorker,
     Request,
+    WorkerDidNotStart,
     lower_priority,
 )
 from ont_platform.storage._terms import from_oxigraph, from_parts, parts_from_oxigraph
@@ -316,7 +317,8 @@ class OxigraphStore(Store):
 
     def _in_worker(self, request: Request, timeout: float, untrusted: bool = False) -> Any:
         """Run one request in the lane's query worker, starting one (a snapshot of the store as it is now) if
-        needed."""
+        needed. A new worker that does not start is replaced once (the query was not run): a fork that landed
+        while another thread held a lock hangs, and the next fork, at another moment, does not."""
         lane = self._lanes[untrusted]
         started = time.monotonic()
         limit, timeout = timeout, min(timeout, _LONGEST_WAIT_S)
@@ -328,26 +330,33 @@ class OxigraphStore(Store):
             if lane.worker is not None and lane.generation != self._generation:
                 lane.worker.close(wait=False)  # forked before a write that could not drop it (it was busy)
                 lane.worker = None
-            if lane.worker is None:
-                store = self._s
-                lane.generation = self._generation
-                lane.worker = QueryWorker(
-                    functools.partial(_execute, store), functools.partial(_probe, store, yielding=untrusted)
-                )
-            worker = lane.worker
-            try:
-                return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=limit)
-            except (QueryTimeout, StoreError):
-                lane.worker = None  # it killed itself; the next timed query forks a fresh one
-                raise
-            except QueryError:
-                raise  # a bad query: the worker answered and keeps serving
-            except BaseException:
-                # interrupted between request and reply (Ctrl-C, a signal handler's exception): a reply may be
-                # left in the pipe, and the next query must not read it as its own
-                worker.close(wait=False)
-                lane.worker = None
-                raise
+            restarts = 1
+            while True:
+                if lane.worker is None:
+                    store = self._s
+                    lane.generation = self._generation
+                    lane.worker = QueryWorker(
+                        functools.partial(_execute, store), functools.partial(_probe, store, yielding=untrusted)
+                    )
+                worker = lane.worker
+                try:
+                    return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=limit)
+                except WorkerDidNotStart:
+                    lane.worker = None  # it was killed before the query was sent
+                    if restarts == 0:
+                        raise
+                    restarts -= 1
+                except (QueryTimeout, StoreError):
+                    lane.worker = None  # it killed itself; the next timed query forks a fresh one
+                    raise
+                except QueryError:
+                    raise  # a bad query: the worker answered and keeps serving
+                except BaseException:
+                    # interrupted between request and reply (Ctrl-C, a signal handler's exception): a reply may
+                    # be left in the pipe, and the next query must not read it as its own
+                    worker.close(wait=False)
+                    lane.worker = None
+                    raise
         finally:
             if lane.worker is not None and lane.generation != self._generation:
                 lane.worker.close(wait=False)  # a write came while it ran: its snapshot holds old data

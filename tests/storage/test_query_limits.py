@@ -437,3 +437,36 @@ def test_remote_query_over_its_time_limit_is_a_query_timeout(oxigraph_endpoint: 
     finally:
         s.clear()
         s.close()
+
+
+def test_a_worker_that_does_not_start_is_replaced_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fork that hangs (here: the probe of the first `hangs` workers sleeps) costs a restart, not the query;
+    a second hang in a row is reported, with the query not run."""
+    from ont_platform.storage import _query_worker, oxigraph
+
+    store = OxigraphStore()
+    store.add_ntriples("<urn:a> <urn:p> <urn:b> .\n")
+    real = oxigraph._probe
+    started = tmp_path / "started"
+
+    def hanging(s: Any, *, yielding: bool = False) -> None:
+        with started.open("a") as f:  # each child appends one line as it starts
+            f.write("x\n")
+        if len(started.read_text().splitlines()) <= int((tmp_path / "hangs").read_text()):
+            time.sleep(3600)  # killed by the parent once its start-up allowance is over
+        real(s, yielding=yielding)
+
+    monkeypatch.setattr(oxigraph, "_probe", hanging)
+    monkeypatch.setattr(_query_worker, "STARTUP_S", 5.0)  # ample for a tiny store: only the hung ones miss it
+    (tmp_path / "hangs").write_text("1")
+    assert store.ask("ASK { <urn:a> ?p ?o }", timeout=30) is True
+    assert len(started.read_text().splitlines()) == 2  # the hung worker and its replacement
+    store.add_ntriples("<urn:c> <urn:p> <urn:d> .\n")  # drops the worker: the next query forks again
+    started.write_text("")
+    (tmp_path / "hangs").write_text("2")
+    with pytest.raises(StoreError, match="did not start"):
+        store.ask("ASK { <urn:c> ?p ?o }", timeout=30)
+    assert len(started.read_text().splitlines()) == 2  # one replacement, not more
+    (tmp_path / "hangs").write_text("0")
+    assert store.ask("ASK { <urn:c> ?p ?o }", timeout=30) is True  # the next query starts a new one
+    store.close()
