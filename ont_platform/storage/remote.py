@@ -355,7 +355,7 @@ class RemoteStore(Store):
         try:
             self._load_staged(batch)
         except _HTTPStatusError as exc:
-            if _TRANSACTION_TOO_LARGE not in str(exc):
+            if f"Error {_TRANSACTION_TOO_LARGE}:" not in str(exc).split("\n", 1)[0]:  # the server's line, not the data
                 raise
             # the server undid that request and the staging graph is gone: say so, and what to change, instead
             # of its bare error code
@@ -363,7 +363,7 @@ class RemoteStore(Store):
                 f"the endpoint refused to write a batch of {len(batch):,} triples: one request went over its"
                 " limit for a single transaction and was undone, so nothing was written. Virtuoso caps the log of"
                 " one transaction (TransactionAfterImageLimit in the [Parameters] of virtuoso.ini, 50 MB by"
-                " default, about a few hundred thousand triples; a load moves its whole batch in one): raise it,"
+                " default; a load moves its whole batch in one transaction): raise it,"
                 f" or load the data in smaller batches. The server said: {exc}"
             ) from exc
 
