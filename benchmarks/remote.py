@@ -18,7 +18,8 @@ embedded store, with every answer compared.
 Virtuoso runs with Debian's defaults apart from its buffers (``--virtuoso-buffers``, 8 KB pages): the tests'
 small configuration is enough for 10k transfers; give it more above that. A load moves its whole batch into the
 graph in one transaction, whose log Virtuoso caps at 50 MB by default: at 1M transfers (12.3M triples) raise the
-cap (``--virtuoso-after-image``, bytes), or the load is refused and nothing is written.
+cap (``--virtuoso-after-image``, bytes), or the load is refused and nothing is written; the move is also one
+request under Virtuoso's query time limit (``--virtuoso-max-query``, seconds; 60 as Debian ships it).
 """
 
 from __future__ import annotations
@@ -69,10 +70,10 @@ def _answers(
 
 
 def _launchers(
-    names: list[str], buffers: int, after_image: int | None
+    names: list[str], buffers: int, after_image: int | None, max_query_s: int
 ) -> dict[str, Callable[[], AbstractContextManager[servers.Endpoint]]]:
     def virtuoso() -> Iterator[servers.Endpoint]:
-        return servers.virtuoso_server(buffers=buffers, after_image_limit=after_image)
+        return servers.virtuoso_server(buffers=buffers, after_image_limit=after_image, max_query_s=max_query_s)
 
     table: dict[str, Callable[[], AbstractContextManager[servers.Endpoint]]] = {
         "oxigraph": servers.oxigraph_server,
@@ -113,7 +114,9 @@ def run(args: argparse.Namespace) -> None:
         f"   embedded: loaded in {embedded_load:.1f} s; {len(questions)} questions; disagreements with networkx: {wrong}"
     )
 
-    for name, launch in _launchers(args.servers.split(","), args.virtuoso_buffers, args.virtuoso_after_image).items():
+    for name, launch in _launchers(
+        args.servers.split(","), args.virtuoso_buffers, args.virtuoso_after_image, args.virtuoso_max_query
+    ).items():
         with launch() as ep:
             kg = KnowledgeGraph.open(
                 backend="remote",
@@ -161,6 +164,12 @@ def main() -> None:
         type=int,
         default=None,
         help="Virtuoso TransactionAfterImageLimit in bytes, at most 2147483647 (4000000000 made every request fail)",
+    )
+    ap.add_argument(
+        "--virtuoso-max-query",
+        type=int,
+        default=60,
+        help="Virtuoso MaxQueryExecutionTime in seconds (60 as Debian ships it): it bounds a load's one ADD too",
     )
     ap.add_argument(
         "--virtuoso-buffers",

@@ -162,7 +162,7 @@ EnabledGzipContent   = 0
 [SPARQL]
 ; as shipped by Debian: results are cut at 10,000 rows, which the tests exercise
 ResultSetMaxRows      = 10000
-MaxQueryExecutionTime = 60
+MaxQueryExecutionTime = {max_query_s}
 """
 
 VIRTUOSO_HINT = (
@@ -172,14 +172,17 @@ VIRTUOSO_HINT = (
 
 
 @contextmanager
-def virtuoso_server(buffers: int = 10_000, after_image_limit: int | None = None) -> Iterator[Endpoint]:
+def virtuoso_server(
+    buffers: int = 10_000, after_image_limit: int | None = None, max_query_s: int = 60
+) -> Iterator[Endpoint]:
     """A Virtuoso 7 server with its database in a temporary folder, both ports bound to 127.0.0.1.
 
     The SPARQL user (anonymous HTTP requests) is granted SPARQL_UPDATE so that updates over HTTP work; CLEAR,
     DROP, CREATE and ADD need nothing more. SPARQL_SPONGE (fetching remote data for LOAD or FROM) is not
     granted. ``buffers`` is Virtuoso's NumberOfBuffers (8 KB pages; the default suits the tests' small graphs);
     ``after_image_limit`` its TransactionAfterImageLimit (bytes of one transaction's log; Virtuoso's default,
-    50 MB, when not given), which caps the triples one load can move in its single transaction.
+    50 MB, when not given), which caps the triples one load can move in its single transaction; ``max_query_s``
+    its MaxQueryExecutionTime (60 s, as Debian ships it), which also bounds that move.
     """
     server = _find(["virtuoso-t"], VIRTUOSO_HINT)
     isql = _find(["isql-vt", "isql-v"], VIRTUOSO_HINT)
@@ -195,6 +198,7 @@ def virtuoso_server(buffers: int = 10_000, after_image_limit: int | None = None)
                 http_port=http_port,
                 buffers=buffers,
                 dirty=buffers * 3 // 5,
+                max_query_s=int(max_query_s),
                 after_image=""
                 if after_image_limit is None
                 else f"TransactionAfterImageLimit = {int(after_image_limit)}\n",
