@@ -347,7 +347,7 @@ class CompiledShapes:
             return None
         ops = self._typed_ops.get((path, datatype), _UNSEEN)
         if ops is _UNSEEN:
-            ops = self._typed_ops[(path, datatype)] = _typed_checks(self._by_path[URIRef(path)], URIRef(datatype))
+            ops = self._typed_ops[(path, datatype)] = _text_checks(self._by_path[URIRef(path)], URIRef(datatype))
         if ops is None:
             return None
         found = form.fullmatch(lexical)
@@ -591,37 +591,8 @@ def _identity(kind: str, arg: Any, seen: set[int]) -> bool:
     return False
 
 
-def _text_checks(checks: list[tuple[str, Any]]) -> list[tuple[str, Any]] | None:
-    """The value constraints of one path as :meth:`CompiledShapes.plain_key` evaluates them on a plain string
-    literal, each giving what the term-level check gives for such a literal; ``None`` if one needs the term."""
-    out: list[tuple[str, Any]] = []
-    for kind, arg in checks:
-        if kind == "datatype":  # a plain string is of xsd:string (and is an rdfs:Literal), of nothing else
-            out.append(("fixed", arg in (_XSD_STRING, _RDFS_LITERAL)))
-        elif kind in ("pattern", "minLength", "maxLength"):
-            out.append((kind, arg))
-        elif kind == "nodeKind":
-            out.append(("fixed", _node_kind_ok(Literal("x"), arg)))
-        elif kind == "class":
-            out.append(("fixed", False))  # a literal is an instance of no class
-        elif kind in ("in", "hasValue"):
-            members = arg if kind == "in" else (arg,)
-            # a plain literal equals only a plain literal of the same text (rdflib's term equality)
-            out.append(
-                (
-                    "plain",
-                    frozenset(
-                        str(m) for m in members if isinstance(m, Literal) and m.datatype is None and m.language is None
-                    ),
-                )
-            )
-        else:
-            return None
-    return out
-
-
 def _judge_text(checks: list[tuple[str, Any]], lexical: str) -> tuple[bool, ...]:
-    """Value constraints prepared by :func:`_text_checks` or :func:`_typed_checks`, on a literal's text:
+    """Value constraints prepared by :func:`_text_checks`, on a literal's text:
     ``fixed`` verdicts, patterns, lengths, ``plain`` members of ``sh:in`` / ``sh:hasValue``, integer ranges."""
     out: list[bool] = []
     for kind, arg in checks:
@@ -661,25 +632,29 @@ would turn ``+7`` or ``007`` into ``7``, ``1`` into ``true``), for :meth:`Compil
 _UNSEEN: Any = object()
 
 
-def _typed_checks(checks: list[tuple[str, Any]], datatype: URIRef) -> list[tuple[str, Any]] | None:
-    """The value constraints of one path as :meth:`CompiledShapes.typed_key` evaluates them on a well-typed,
-    canonical literal of ``datatype``, each giving what the term-level check gives; ``None`` if one needs the
-    term. The text of an integer or a boolean in canonical form is its ``str``, which patterns, lengths and
-    ``sh:in`` read; a timestamp is judged by its datatype and kind only."""
-    textual = datatype in (XSD.integer, XSD.boolean)
+def _text_checks(checks: list[tuple[str, Any]], datatype: URIRef | None = None) -> list[tuple[str, Any]] | None:
+    """The value constraints of one path as :func:`_judge_text` evaluates them on the text of a literal: a plain
+    string (``datatype`` None), or a well-typed literal of ``datatype`` in the canonical form
+    :meth:`CompiledShapes.typed_key` accepts. Each gives what the term-level check gives for such a literal;
+    ``None`` if one needs the term. The text of a plain string, or of an integer or boolean in canonical form,
+    is what patterns, lengths and ``sh:in`` read; a timestamp is judged by its datatype and kind only."""
+    textual = datatype in (None, XSD.integer, XSD.boolean)
+    own = (_XSD_STRING if datatype is None else datatype, _RDFS_LITERAL) + (
+        () if datatype is None else (_RDFS_DATATYPE,)
+    )
     out: list[tuple[str, Any]] = []
     for kind, arg in checks:
-        if kind == "datatype":  # a well-typed literal is of its own datatype, an rdfs:Literal, of a datatype
-            out.append(("fixed", arg in (datatype, _RDFS_LITERAL, _RDFS_DATATYPE)))
+        if kind == "datatype":  # of its own datatype (a plain string: xsd:string), an rdfs:Literal; typed: a datatype
+            out.append(("fixed", arg in own))
         elif kind == "nodeKind":
             out.append(("fixed", _node_kind_ok(Literal("x"), arg)))
         elif kind == "class":
-            out.append(("fixed", False))
+            out.append(("fixed", False))  # a literal is an instance of no class
         elif kind in ("pattern", "minLength", "maxLength") and textual:
             out.append((kind, arg))
         elif kind in ("in", "hasValue") and textual:
             members = arg if kind == "in" else (arg,)
-            # rdflib's term equality: the same datatype, no language, the same lexical form
+            # rdflib's term equality: the same datatype (none for a plain string), no language, the same text
             out.append(
                 (
                     "plain",
