@@ -339,13 +339,15 @@ class OxigraphStore(Store):
                         functools.partial(_execute, store), functools.partial(_probe, store, yielding=untrusted)
                     )
                 worker = lane.worker
+                attempt = time.monotonic()
                 try:
-                    return worker.call(request, max(0.0, timeout - (time.monotonic() - started)), limit=limit)
+                    return worker.call(request, max(0.0, timeout - (attempt - started)), limit=limit)
                 except WorkerDidNotStart:
                     lane.worker = None  # it was killed before the query was sent
                     if restarts == 0:
                         raise
                     restarts -= 1
+                    started += time.monotonic() - attempt  # a start has its own allowance, not the query's time
                 except (QueryTimeout, StoreError):
                     lane.worker = None  # it killed itself; the next timed query forks a fresh one
                     raise
