@@ -186,7 +186,8 @@ class RowChecker:
         row_types: dict[str, set[str]] = {}
         present: set[tuple[str, str, str]] = set()
         foreign = self.foreign
-        for triple in set(triples) if len(set(triples)) != len(triples) else triples:  # a triple written twice is one
+        unique = set(triples)
+        for triple in unique if len(unique) != len(triples) else triples:  # a triple written twice is one
             subject, p, o = triple
             if p in foreign:
                 outer.setdefault(subject, []).append((p, o))
