@@ -47,9 +47,12 @@ from ont_platform.storage.base import Store
 from ont_platform.text_policy import TextKind, UnsafeText, clean_text
 from ont_platform.validation.facts import (
     Facts,
+    Triple,
+    already_known,
     as_store,
     build_facts,
     neighbourhood,
+    nt_term,
     reconcile,
     report_violations,
     shacl_violations,
@@ -161,6 +164,9 @@ class PendingIngest:
     started: float
     written: list[tuple[str, str, str]] = field(default_factory=list)
     """After :meth:`commit`: the batch's triples as N-Triples terms (what derived indexes take in)."""
+    known: tuple[int | None, int, list[Triple]] | None = None
+    """What the checks' neighbourhood told of the batch's triples: (the store's generation it was read at, how
+    many are stored, the triples it could not tell about); see :func:`already_known`."""
 
     @property
     def ready(self) -> bool:
@@ -180,7 +186,13 @@ class PendingIngest:
         facts, report = self.facts, self.report
         clock = time.perf_counter()
         written = facts.written()
-        present = _already_stored(self.store, written)
+        known = self.known
+        generation = self.store.generation
+        if known is not None and generation is not None and known[0] == generation:
+            # nothing was written since the neighbourhood was read: only what it could not tell is looked up
+            present = known[1] + _already_stored(self.store, [_terms(t) for t in known[2]])
+        else:
+            present = _already_stored(self.store, written)
         self.store.add_ntriples("".join(f"{s} {p} {o} .\n" for s, p, o in written))
         self.written = written
         report.timings["commit"] = time.perf_counter() - clock
@@ -273,6 +285,8 @@ def check_extraction(
             if spec.shapes_sources:
                 facts.add(marker, ONT.shapesText, Literal(spec.shapes_sources[0].read()))
 
+    stored, unsure = already_known(facts, existing)  # before the shapes' copy below takes the facts in
+    known = (store.generation, stored, unsure)
     if shacl:
         clock = time.perf_counter()
         copy = existing
@@ -287,7 +301,7 @@ def check_extraction(
             report.errors = list(shacl_findings.errors)
             _done(report, started)
             return refused
-    return PendingIngest(report, store, facts, started)
+    return PendingIngest(report, store, facts, started, known=known)
 
 
 UNSAFE_TEXT = "unsafe_text"
@@ -384,6 +398,10 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
 
 
 _PRESENT_BATCH = 500
+
+
+def _terms(t: Triple) -> tuple[str, str, str]:
+    return nt_term(t[0]), nt_term(t[1]), nt_term(t[2])
 
 
 def _already_stored(store: Store, triples: list[tuple[str, str, str]]) -> int:

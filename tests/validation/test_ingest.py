@@ -273,3 +273,57 @@ def test_domain_comes_from_the_guard_or_the_stored_dataset() -> None:
         assert ingest(kg, wallet, guard=OntologyGuard("lightweight", ontology="onchain")).domain == "onchain"
     with KnowledgeGraph.open() as kg:
         assert ingest(kg, KG_PAYLOAD).domain == "kg"  # an empty store: the default
+
+
+def _renamed(payload: dict[str, Any], tag: int, *, entities: bool) -> dict[str, Any]:
+    """The payload with new ids for its relations (stored entities and links, new relation resources), and with
+    ``entities`` new ids and labels for its entities too (a batch of its own)."""
+    out = copy.deepcopy(payload)
+    if entities:
+        for e in out["entities"]:
+            e["id"], e["label"] = f"{e['id']}0{tag}", f"{e['label']} (batch {tag})"
+    for r in out["relations"]:
+        r["id"] = f"{r['id']}0{tag}"
+        if entities:
+            r["source_id"], r["target_id"] = f"{r['source_id']}0{tag}", f"{r['target_id']}0{tag}"
+    return out
+
+
+@pytest.mark.parametrize("domain", ["onchain", "kg"])
+def test_triples_added_counts_what_the_store_took_in(domain: str) -> None:
+    """``triples_added`` is what the store grew by, whether the batch is new, seen before, partly new (stored
+    entities, new relations), or checked before another write came in (the count is then looked up whole)."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from ont_platform.testing import valid_payloads
+
+    kinds = st.sampled_from(["new", "again", "more", "late new", "late again", "late more"])
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(first=valid_payloads(domain), other=valid_payloads(domain), steps=st.lists(kinds, min_size=1, max_size=4))
+    def check(first: dict[str, Any], other: dict[str, Any], steps: list[str]) -> None:
+        with KnowledgeGraph.open() as kg:
+            seen = [first]
+            assert ingest(kg, first, domain=domain, config=LENIENT).accepted
+            for n, how in enumerate(steps, start=1):
+                payload = (
+                    _renamed(other, n, entities=True)
+                    if how.endswith("new")
+                    else _renamed(seen[-1], n, entities=False)
+                    if how.endswith("more")
+                    else seen[-1]
+                )
+                before = len(kg)
+                if how.startswith("late"):  # checked, then another write, then committed
+                    pending = extraction.check_extraction(kg, payload, domain=domain, config=LENIENT)
+                    kg.store.add_ntriples(f'<urn:x:a> <urn:x:b> "{n}" .\n')
+                    before = len(kg)
+                    report = pending.commit() if pending.ready else pending.report
+                else:
+                    report = ingest(kg, payload, domain=domain, config=LENIENT)
+                assert report.accepted, (how, report.errors)
+                seen.append(payload)
+                assert report.triples_added == len(kg) - before, how
+
+    check()
