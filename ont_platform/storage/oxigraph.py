@@ -21,6 +21,7 @@ that token (:mod:`ont_platform.qa.names`).
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
 import io
@@ -30,6 +31,7 @@ import os
 import re
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -172,6 +174,7 @@ class OxigraphStore(Store):
             if (self.path / BULK_MARKER).exists():
                 self._undo_bulk_load()
             _write_open_marker(self.path)
+            _LEFT_OPEN[self] = os.getpid()
             prior = stamps.read(self.path) if trusted else None
             self._token = prior.token if prior is not None else stamps.new_token()
             stamps.write(self.path, stamps.Stamp(self._token, "clean"), sync=False)
@@ -551,6 +554,24 @@ class OxigraphStore(Store):
                                 self.path, stamps.Stamp(self._token, "clean", stamps.data_files(self.path)), sync=True
                             )
                     (self.path / OPEN_MARKER).unlink()
+
+
+_LEFT_OPEN: weakref.WeakKeyDictionary[OxigraphStore, int] = weakref.WeakKeyDictionary()
+"""Writable on-disk stores of this process (with the pid that opened them) that may still be open."""
+
+
+@atexit.register
+def _close_at_exit() -> None:
+    """Close, when the interpreter ends normally, the on-disk stores a program left open.
+
+    A store still open at the end used to be found "left open by a dead process" at its next open: recovered,
+    and every index kept beside it (names, transfers) distrusted and rebuilt, which is minutes at 10M transfers,
+    only because a script did not call ``close``. A forked query worker never gets here (it leaves through
+    ``os._exit``), and the pid check keeps any other child from closing its parent's store."""
+    for store, pid in list(_LEFT_OPEN.items()):
+        if pid == os.getpid():
+            with contextlib.suppress(Exception):  # the interpreter is ending: a failed close is seen at next open
+                store.close()
 
 
 # -- what a killed process leaves behind -------------------------------------------------------------------

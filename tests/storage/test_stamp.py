@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ont_platform.errors import RDFSyntaxError
 from ont_platform.storage import stamp as stamps
-from ont_platform.storage.oxigraph import OxigraphStore
+from ont_platform.storage.oxigraph import OPEN_MARKER, OxigraphStore
 
 TRIPLE = '<urn:x:a> <urn:x:p> "{}" .\n'
 
@@ -181,4 +181,31 @@ def test_a_writer_killed_leaves_a_stamp_nobody_trusts(tmp_path: Path, when: str)
     reader.close()
     store = OxigraphStore(path)
     assert store.stamp is not None and store.stamp != closed
+    store.close()
+
+
+LEFT_OPEN = """
+import sys
+from ont_platform.storage.oxigraph import OxigraphStore
+store = OxigraphStore(sys.argv[1])
+store.add_ntriples('<urn:x:a> <urn:x:p> "1" .\\n')
+print(store.stamp, flush=True)
+# the program ends without closing the store
+"""
+
+
+def test_a_program_that_ends_without_closing_leaves_the_store_clean(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A normal end of the interpreter closes the store: the next open trusts its stamp (and so the indexes
+    kept beside it) instead of recovering it as left open by a dead process."""
+    path = tmp_path / "db"
+    done = subprocess.run([sys.executable, "-c", LEFT_OPEN, str(path)], capture_output=True, text=True, check=True)
+    written = done.stdout.strip()
+    assert written and written != "None"
+    assert not (path / OPEN_MARKER).exists()
+    with caplog.at_level("WARNING", logger="ont_platform.storage.oxigraph"):
+        store = OxigraphStore(path)
+    assert "unclean" not in caplog.text
+    assert store.stamp == written and len(store) == 1
     store.close()
