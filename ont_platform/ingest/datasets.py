@@ -22,9 +22,12 @@ each table, every row that produced a warning, each with the neighbours its shap
 default) is the whole batch up to :data:`FULL_SHACL_MAX_TRIPLES` triples and the rows above (the sample when the
 shapes cannot be compiled); ``"off"`` skips it. :class:`ShaclReport` says what ran and names every shape that
 was checked on a sample only. The row checks of a large folder (:data:`BESIDE_MIN_BYTES`) run in a second
-interpreter that reads the folder too (:mod:`ont_platform.ingest.beside`, :func:`check_beside`); the stream
-meets their outcome, and the digest of the text they checked, before its last chunk, or, read with
-``settle_later``, in :meth:`DatasetLoad.settle` before the store keeps the write. See docs/validation.md.
+interpreter (:mod:`ont_platform.ingest.beside`, :func:`check_beside`). Read with ``settle_later`` (a load of a
+new domain), the stream is the text that process produced as it checked the rows, sent over a pipe: this
+process reads no table, and the store's engine has its core (the duplicate reading was ~300 s of CPU at 10M
+transfers). Otherwise both read the folder, and the stream meets the checks' outcome, and the digest of the
+text they checked, before its last chunk. Either way :meth:`DatasetLoad.settle` (or the end of the stream)
+raises their problems before the store keeps the write. See docs/validation.md.
 
 Before anything else, :func:`check_folder` looks at every file a dataset folder may hold (the tables,
 ``meta.json``, ``columns.csv``, ``predicates.csv``, ``ontology.ttl``, ``shapes.ttl``): each must be a regular
@@ -58,7 +61,7 @@ from ont_platform.domains.base import TABLES
 from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
 from ont_platform.errors import DatasetError, InputError, Problem
 from ont_platform.ingest.addresses import AddressError, normalize_address
-from ont_platform.ingest.beside import Beside
+from ont_platform.ingest.beside import Beside, finish, send
 from ont_platform.ingest.builder import (
     ChunkWriter,
     Key,
@@ -305,19 +308,29 @@ class DatasetLoad:
         self.checks_beside: Beside | None = None
         """The second process running this load's row checks, once :meth:`chunks` has started it."""
         self._unsettled: bytes | None = None
+        self._relayed: bool | None = None
+        """With ``settle_later`` and the checks beside: whether the text they sent came to its end (``None``:
+        this process read the tables itself)."""
 
     def chunks(self, *, settle_later: bool = False) -> Iterator[bytes]:
         """The batch as UTF-8 N-Triples chunks; raises DatasetError before the end if anything is wrong.
 
-        ``settle_later``: when the row checks run beside the load, the stream ends without waiting for their
-        outcome, and :meth:`settle` must be called before the batch is committed (a store's bulk load finishes
-        its files meanwhile). Call :meth:`close` when the batch will not be committed."""
+        ``settle_later``: when the row checks run beside the load, this process does not read the tables at
+        all: the chunks are the text the second process produced as it checked the rows, passed on as it comes,
+        and the stream ends without waiting for the checks' outcome. :meth:`settle` must then be called before
+        the batch is committed (a store's bulk load finishes its files meanwhile): it raises the problems found,
+        and only after it do ``counts``, ``warnings``, ``triples`` and ``shacl`` describe the batch. Call
+        :meth:`close` when the batch will not be committed."""
         if self._started:
             raise InputError("a dataset stream can be read only once; open the dataset again")
         self._started = True
-        beside = self._start_beside()
+        beside = self._start_beside(relay=settle_later)
         ended = False
         try:
+            if beside is not None and settle_later:
+                yield from self._relay(beside)
+                ended = True
+                return
             last = yield from self._stream(beside, settle_later)
             ended = True
             if last is not None:
@@ -326,16 +339,29 @@ class DatasetLoad:
             if beside is not None and not (ended and settle_later):
                 beside.stop()
 
+    def _relay(self, beside: Beside) -> Iterator[bytes]:
+        """The chunks the checks beside produced, as they send them (see :meth:`chunks`)."""
+        self._relayed = False
+        while True:
+            piece = beside.read()
+            if piece is None:  # they ended before the text did: settle() raises why
+                return
+            if not piece:
+                self._relayed = True
+                return
+            yield piece
+
     def settle(self) -> None:
         """Wait for the outcome of the row checks run beside a stream read with ``settle_later``: raise their
         problems, or refuse a load whose text is not the text they checked. Without such checks, nothing to do."""
         beside, digest = self.checks_beside, self._unsettled
-        if beside is None or digest is None:
+        if beside is None or (digest is None and self._relayed is None):
             return
         self._unsettled = None
         try:
             self._meet(beside, digest)
         finally:
+            self._relayed = None
             beside.stop()
 
     def close(self) -> None:
@@ -409,8 +435,10 @@ class DatasetLoad:
         self._validate(keep)
         return last
 
-    def _start_beside(self) -> Beside | None:
-        """The second process for the row checks, when this load has them and is large enough to gain."""
+    def _start_beside(self, *, relay: bool = False) -> Beside | None:
+        """The second process for the row checks, when this load has them and is large enough to gain;
+        ``relay``: it also sends the text it produces, for this process to pass on instead of reading the
+        tables itself."""
         if self._rows is None or self._beside is False:
             return None
         if self._beside is None:
@@ -422,7 +450,12 @@ class DatasetLoad:
                 return None
         try:
             self.checks_beside = Beside(
-                "ont_platform.ingest.datasets:check_beside", self.folder, self.spec, self.limits, self.mode
+                "ont_platform.ingest.datasets:check_beside",
+                self.folder,
+                self.spec,
+                self.limits,
+                self.mode,
+                data=relay,
             )
         except OSError as exc:  # no interpreter to start (an embedded Python): the checks run here
             log.warning("the row checks run in the load's own process: no second one started (%s)", exc)
@@ -434,13 +467,19 @@ class DatasetLoad:
         """Take the outcome of the checks run beside: raise their problems (or this stream's own), or refuse
         a load whose text differs from what they checked; else adopt their SHACL report."""
         waited = time.perf_counter()
-        problems, shacl, theirs = beside.result()
+        problems, shacl, theirs, summary = beside.result()
         log.info("the load waited %.1f s for the row checks beside it", time.perf_counter() - waited)
         self.shacl = shacl
         if problems:
             raise DatasetError(problems[: self.limits.max_problems])
         if self._problems:  # the checks beside saw none: the tables changed between the two readings
             raise DatasetError(self._problems[: self.limits.max_problems])
+        if self._relayed is not None:  # their text is the text the store took in, if it came to its end
+            if not self._relayed or summary is None:
+                why = "the row checks beside the load ended before the text they sent did"
+                raise DatasetError([Problem(str(self.folder), None, why)])
+            self.counts, self.warnings, self.triples = summary
+            return
         if digest is None or theirs != digest:
             why = "the tables changed while they were loaded (the rows checked are not the rows read)"
             raise DatasetError([Problem(str(self.folder), None, why)])
@@ -560,19 +599,33 @@ class DatasetLoad:
 
 
 def check_beside(
-    folder: Path, spec: Domain, limits: Limits, mode: ShaclMode, *, failed: Callable[[], None]
-) -> tuple[list[Problem], ShaclReport, bytes]:
+    folder: Path,
+    spec: Domain,
+    limits: Limits,
+    mode: ShaclMode,
+    *,
+    failed: Callable[[], None],
+    out: int | None = None,
+) -> tuple[list[Problem], ShaclReport, bytes, tuple[dict[str, int], list[Problem], int] | None]:
     """The second process's side of a load (:class:`~ont_platform.ingest.beside.Beside`): the same stream with
-    every row checked, output dropped. Returns the problems (none when it passed), the SHACL report and the
-    digest of the text it produced; ``failed`` is called as soon as the batch is known to be refused."""
+    every row checked. With ``out`` (the data pipe) each chunk is sent there as it is made, for the load to take
+    in; a stream that fails stops sending without the end mark. Returns the problems (none when it passed), the
+    SHACL report, the digest of the text it produced and, when it passed, the batch's counts, warnings and
+    number of triples; ``failed`` is called as soon as the batch is known to be refused."""
     load = DatasetLoad(folder, spec, limits, mode, beside=False, on_refused=failed)
     digest = hashlib.blake2b(digest_size=16)
     try:
         for chunk in load.chunks():
             digest.update(chunk)
+            if out is not None:
+                send(out, chunk)
     except DatasetError as exc:
-        return exc.problems, load.shacl, b""
-    return [], load.shacl, digest.digest()
+        if out is not None:
+            os.close(out)  # no end mark: the load's stream stops, and its settle() raises these problems
+        return exc.problems, load.shacl, b"", None
+    if out is not None:
+        finish(out)
+    return [], load.shacl, digest.digest(), (load.counts, load.warnings, load.triples)
 
 
 def _usable_cores() -> int:

@@ -21,7 +21,7 @@ from ont_platform import KnowledgeGraph
 from ont_platform.domains import forget_domain, get_domain
 from ont_platform.errors import DatasetError
 from ont_platform.ingest import datasets
-from ont_platform.ingest.beside import Beside, BesideError
+from ont_platform.ingest.beside import Beside, BesideError, send
 from ont_platform.ingest.datasets import DatasetLoad, ShaclReport
 from ont_platform.limits import DEFAULT_LIMITS
 from tests.validation.test_rowwise import _register, _write_domain, _write_tables, tables
@@ -186,6 +186,52 @@ def test_a_load_checked_beside_stores_what_a_load_checked_in_it_stores(
     assert stored[0][1].mode == "rows" and stored[0][1].resources > 3_000
 
 
+def test_a_load_takes_in_the_text_its_checks_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kg.load`` with the checks beside reads no table itself: it stores the text the checks produced, and
+    reports their counts and warnings, as a load that checked every row in its own process does."""
+    folder = _onchain(tmp_path / "ds", 3_000)
+    reports = []
+    read: list[str] = []
+    real = datasets.open_table
+
+    def spy(path: Path, *args: object, **kwargs: object) -> object:
+        read.append(Path(path).name)  # in this process only: the child imports the module afresh
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(datasets, "open_table", spy)
+    for threshold in (0, 1 << 62):
+        monkeypatch.setattr(datasets, "BESIDE_MIN_BYTES", threshold)
+        read.clear()
+        with KnowledgeGraph.open(tmp_path / f"store{threshold}") as kg:
+            report = kg.load(folder)
+            reports.append((report.counts, report.warnings, report.triples_added, report.shacl, len(kg)))
+        assert (read == []) == (threshold == 0), read
+    assert reports[0] == reports[1]
+    assert reports[0][0] and reports[0][2] > 3_000 and reports[0][2] == reports[0][4]
+
+
+def _sends_then_dies(folder: Path, *_args: object, failed: Callable[[], None], out: int) -> None:
+    """Checks beside that send part of the text, then die without a word."""
+    send(out, b'<urn:x:a> <urn:x:p> "sent before dying" .\n')
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_a_load_whose_checks_die_while_sending_keeps_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(datasets, "BESIDE_MIN_BYTES", 0)
+
+    class Dying(Beside):
+        def __init__(self, _target: str, *args: object, data: bool = False) -> None:
+            super().__init__(f"{HERE}:_sends_then_dies", *args, data=data)
+
+    monkeypatch.setattr(datasets, "Beside", Dying)
+    folder = _onchain(tmp_path / "ds", 3_000)
+    for store in (tmp_path / "store", None):  # the bulk load into an empty store on disk, and a transaction
+        with KnowledgeGraph.open(store) as kg:
+            with pytest.raises(BesideError, match="ended without a result"):
+                kg.load(folder)
+            assert len(kg) == 0
+
+
 def test_tables_changed_between_the_two_readings_are_refused(tmp_path: Path) -> None:
     """The second process read the tables as they were; rows added while the load still reads them make the
     loaded text differ from the checked one."""
@@ -208,7 +254,7 @@ def _stalled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[DatasetLo
     os.mkfifo(fifo)
 
     class Stalled(Beside):
-        def __init__(self, _target: str, *_args: object) -> None:
+        def __init__(self, _target: str, *_args: object, data: bool = False) -> None:
             super().__init__(f"{HERE}:wait", str(fifo))
 
     monkeypatch.setattr(datasets, "Beside", Stalled)
