@@ -209,3 +209,34 @@ def test_a_program_that_ends_without_closing_leaves_the_store_clean(
     assert "unclean" not in caplog.text
     assert store.stamp == written and len(store) == 1
     store.close()
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["add", "stream", "update", "clear", "bad", "reopen", "many"]), st.integers(0, 3)),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_the_kept_count_is_the_count_after_any_write(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[str, int]]
+) -> None:
+    """``len`` keeps its count with the write generation: after every kind of write (the bulk load into an empty
+    store on disk among them, whose count is taken beside its compaction) it is what a walk of the store finds."""
+    path = tmp_path_factory.mktemp("n") / "db"
+    store = OxigraphStore(path)
+    try:
+        for kind, n in steps:
+            if kind == "reopen":
+                store.close()
+                store = OxigraphStore(path)
+            elif kind == "many":  # a stream of several chunks: into an empty store, a bulk load
+                store.add_ntriples_stream(iter([TRIPLE.format(f"{n}-{k}").encode() for k in range(n + 2)]))
+            else:
+                _write(store, kind, n)
+            walked = len(store.select("SELECT * WHERE { ?s ?p ?o }"))
+            assert len(store) == walked
+            assert len(store) == walked  # the kept count, asked again
+    finally:
+        store.close()
