@@ -31,6 +31,7 @@ triple; evidence becomes ``ont:Evidence`` resources; a relation's chunk text an 
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -164,9 +165,9 @@ class PendingIngest:
     started: float
     written: list[tuple[str, str, str]] = field(default_factory=list)
     """After :meth:`commit`: the batch's triples as N-Triples terms (what derived indexes take in)."""
-    known: tuple[int | None, int, list[Triple]] | None = None
-    """What the checks' neighbourhood told of the batch's triples: (the store's generation it was read at, how
-    many are stored, the triples it could not tell about); see :func:`already_known`."""
+    known: tuple[int, _StoredCount] | None = None
+    """What the checks found of the batch's triples in the store: how many its neighbourhood shows stored, and
+    the lookup of the ones it could not tell about (see :func:`already_known`)."""
 
     @property
     def ready(self) -> bool:
@@ -187,10 +188,10 @@ class PendingIngest:
         clock = time.perf_counter()
         written = facts.written()
         known = self.known
-        generation = self.store.generation
-        if known is not None and generation is not None and known[0] == generation:
-            # nothing was written since the neighbourhood was read: only what it could not tell is looked up
-            present = known[1] + _already_stored(self.store, [_terms(t) for t in known[2]])
+        more = known[1].result(self.store) if known is not None else None
+        if known is not None and more is not None:
+            # nothing was written since the neighbourhood was read: only what it could not tell was looked up
+            present = known[0] + more
         else:
             present = _already_stored(self.store, written)
         self.store.add_ntriples("".join(f"{s} {p} {o} .\n" for s, p, o in written))
@@ -286,7 +287,7 @@ def check_extraction(
                 facts.add(marker, ONT.shapesText, Literal(spec.shapes_sources[0].read()))
 
     stored, unsure = already_known(facts, existing)  # before the shapes' copy below takes the facts in
-    known = (store.generation, stored, unsure)
+    known = (stored, _StoredCount(store, unsure))  # looked up while the shapes run
     if shacl:
         clock = time.perf_counter()
         copy = existing
@@ -398,6 +399,38 @@ def apply_text_policy(ext: OntologyExtractionResult) -> tuple[OntologyExtraction
 
 
 _PRESENT_BATCH = 500
+
+
+class _StoredCount:
+    """How many of some triples the store holds, looked up in a thread of its own from the moment it is made.
+
+    The lookup waits on the store (on a large store on disk, random reads: ~100 of them for a batch of 100
+    relations), while the shapes run meanwhile in the caller's thread on the CPU, so the two overlap. The count
+    is used only if nothing was written to the store in between (its generation is the one it was made at).
+    """
+
+    def __init__(self, store: Store, triples: list[Triple]) -> None:
+        self._generation = store.generation
+        self._count: int | None = 0 if not triples else None
+        self._thread: threading.Thread | None = None
+        if triples:
+            self._thread = threading.Thread(target=self._run, args=(store, triples), daemon=True, name="ont-lookup")
+            self._thread.start()
+
+    def _run(self, store: Store, triples: list[Triple]) -> None:
+        try:
+            self._count = _already_stored(store, [_terms(t) for t in triples])
+        except Exception:  # noqa: BLE001 - the commit then counts every triple itself, and meets the error there
+            self._count = None
+
+    def result(self, store: Store) -> int | None:
+        """The count, or ``None`` when it cannot be used (the store was written since, or the lookup failed)."""
+        if self._thread is not None:
+            self._thread.join()
+        generation = store.generation
+        if generation is None or generation != self._generation:
+            return None
+        return self._count
 
 
 def _terms(t: Triple) -> tuple[str, str, str]:
