@@ -21,8 +21,8 @@ that token (:mod:`ont_platform.qa.names`).
 
 from __future__ import annotations
 
-import atexit
 import contextlib
+import dataclasses
 import functools
 import io
 import logging
@@ -128,8 +128,8 @@ class OxigraphStore(Store):
         self.read_only = read_only
         """Opened with ``read_only=True``: a view of an existing on-disk store as it was when opened, beside the
         process that holds it for writing; every write raises :class:`StoreError` before touching anything."""
-        self._token: str | None = None
-        self._writes = 0
+        self._held = _Held()
+        self._release: weakref.finalize[Any, Any] | None = None
         self._length: tuple[int, int] | None = None
         """(write generation, triples) of the last count (see ``__len__``)."""
         self._stamp_lock = threading.Lock()
@@ -176,7 +176,10 @@ class OxigraphStore(Store):
             if (self.path / BULK_MARKER).exists():
                 self._undo_bulk_load()
             _write_open_marker(self.path)
-            _LEFT_OPEN[self] = os.getpid()
+            # a store nobody closes is closed all the same when it is collected or the interpreter ends
+            self._release = weakref.finalize(
+                self, _release_quietly, self._store, self.path, self._held, self._stamp_lock, os.getpid()
+            )
             prior = stamps.read(self.path) if trusted else None
             self._token = prior.token if prior is not None else stamps.new_token()
             stamps.write(self.path, stamps.Stamp(self._token, "clean"), sync=False)
@@ -210,6 +213,22 @@ class OxigraphStore(Store):
             and (writer or before.files == files)
         ):
             self._token = before.token
+
+    @property
+    def _token(self) -> str | None:
+        return self._held.token
+
+    @_token.setter
+    def _token(self, value: str | None) -> None:
+        self._held.token = value
+
+    @property
+    def _writes(self) -> int:
+        return self._held.writes
+
+    @_writes.setter
+    def _writes(self, value: int) -> None:
+        self._held.writes = value
 
     @property
     def stamp(self) -> str | None:
@@ -564,37 +583,44 @@ class OxigraphStore(Store):
             self._store = None  # nothing to flush, and the open marker is the writer's
             return
         if self._store is not None:
-            if self.path is not None:
+            release = self._release.detach() if self._release is not None else None
+            if release is not None:  # on disk and not released yet
                 with _engine_errors("close"):
-                    self._store.flush()
+                    _release(*release[2])
             self._store = None
-            if self.path is not None:
-                with contextlib.suppress(OSError):  # the folder may be gone; the store is closed all the same
-                    with self._stamp_lock:
-                        if not self._writes and self._token is not None:
-                            # the files as the engine left them, for the next open to compare before opening
-                            stamps.write(
-                                self.path, stamps.Stamp(self._token, "clean", stamps.data_files(self.path)), sync=True
-                            )
-                    (self.path / OPEN_MARKER).unlink()
 
 
-_LEFT_OPEN: weakref.WeakKeyDictionary[OxigraphStore, int] = weakref.WeakKeyDictionary()
-"""Writable on-disk stores of this process (with the pid that opened them) that may still be open."""
+@dataclasses.dataclass
+class _Held:
+    """The part of an on-disk store's state that closing it needs (the stamp's token, the writes under way),
+    kept apart from the store object so that the store can be closed after that object is gone."""
+
+    token: str | None = None
+    writes: int = 0
 
 
-@atexit.register
-def _close_at_exit() -> None:
-    """Close, when the interpreter ends normally, the on-disk stores a program left open.
+def _release(store: ox.Store, path: Path, held: _Held, lock: threading.Lock, pid: int) -> None:
+    """Flush an on-disk store and record that it was closed cleanly: the stamp with the files as the engine
+    left them (for the next open to compare before opening), then the open marker removed, last, so that a
+    process killed before that is reported at the next open."""
+    if os.getpid() != pid:
+        return  # a forked child never closes its parent's store
+    store.flush()
+    with contextlib.suppress(OSError):  # the folder may be gone; the store is closed all the same
+        with lock:
+            if not held.writes and held.token is not None:
+                stamps.write(path, stamps.Stamp(held.token, "clean", stamps.data_files(path)), sync=True)
+        (path / OPEN_MARKER).unlink()
 
-    A store still open at the end used to be found "left open by a dead process" at its next open: recovered,
-    and every index kept beside it (names, transfers) distrusted and rebuilt, which is minutes at 10M transfers,
-    only because a script did not call ``close``. A forked query worker never gets here (it leaves through
-    ``os._exit``), and the pid check keeps any other child from closing its parent's store."""
-    for store, pid in list(_LEFT_OPEN.items()):
-        if pid == os.getpid():
-            with contextlib.suppress(Exception):  # the interpreter is ending: a failed close is seen at next open
-                store.close()
+
+def _release_quietly(*args: Any) -> None:
+    """:func:`_release` for an on-disk store nobody closed, when it is collected or the interpreter ends.
+
+    Such a store used to be found "left open by a dead process" at its next open: recovered, and every index
+    kept beside it (names, transfers) distrusted and rebuilt, minutes at 10M transfers, only because a program
+    did not call ``close``. A failure here is left to the next open to see."""
+    with contextlib.suppress(Exception):
+        _release(*args)
 
 
 # -- what a killed process leaves behind -------------------------------------------------------------------

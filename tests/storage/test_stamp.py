@@ -240,3 +240,23 @@ def test_the_kept_count_is_the_count_after_any_write(
             assert len(store) == walked  # the kept count, asked again
     finally:
         store.close()
+
+
+def test_a_store_dropped_without_closing_is_closed_cleanly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A store a function opened and dropped (no ``close``) is closed when it is collected: the next open in the
+    same process finds it clean, with its stamp."""
+    path = tmp_path / "db"
+
+    def use_and_drop() -> str | None:
+        store = OxigraphStore(path)
+        store.add_ntriples(TRIPLE.format("dropped"))
+        return store.stamp
+
+    written = use_and_drop()
+    gc.collect()
+    assert written is not None and not (path / OPEN_MARKER).exists()
+    with caplog.at_level("WARNING", logger="ont_platform.storage.oxigraph"):
+        store = OxigraphStore(path)
+    assert "unclean" not in caplog.text
+    assert store.stamp == written and len(store) == 1
+    store.close()
