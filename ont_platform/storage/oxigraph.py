@@ -456,7 +456,7 @@ class OxigraphStore(Store):
     def _bulk_load(self, stream: io.BufferedReader[_ChunkReader], verdict: _Verdict) -> int:
         """Fill an EMPTY on-disk store with ``bulk_load`` and compact it, all or nothing; returns the number of
         triples it then holds, counted in a thread while the compaction runs (a load reports what it added, and
-        at 10M transfers the count alone is ~40 s of one core, the compaction ~200 s of the other).
+        at 10M transfers the count alone is 16-43 s of one core, and a compaction can take minutes).
 
         A transactional load into an on-disk store keeps the whole transaction in memory (about 10 GB for
         12M triples); ``bulk_load`` writes sorted files as it goes (1.7 GB peak for the same) but is not one
