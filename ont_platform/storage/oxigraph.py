@@ -129,6 +129,7 @@ class OxigraphStore(Store):
         """Opened with ``read_only=True``: a view of an existing on-disk store as it was when opened, beside the
         process that holds it for writing; every write raises :class:`StoreError` before touching anything."""
         self._held = _Held()
+        """The store's token, writes under way and engine (see :class:`_Held`)."""
         self._release: weakref.finalize[Any, Any] | None = None
         self._length: tuple[int, int] | None = None
         """(write generation, triples) of the last count (see ``__len__``)."""
@@ -156,7 +157,7 @@ class OxigraphStore(Store):
             )
         started = time.monotonic()
         try:
-            self._store: ox.Store | None = ox.Store(str(self.path)) if self.path is not None else ox.Store()
+            self._store = ox.Store(str(self.path)) if self.path is not None else ox.Store()
         except OSError as exc:
             text = str(exc)
             if "lock" in text.lower():
@@ -178,7 +179,7 @@ class OxigraphStore(Store):
             _write_open_marker(self.path)
             # a store nobody closes is closed all the same when it is collected or the interpreter ends
             self._release = weakref.finalize(
-                self, _release_quietly, self._store, self.path, self._held, self._stamp_lock, os.getpid()
+                self, _release_quietly, self.path, self._held, self._stamp_lock, os.getpid()
             )
             prior = stamps.read(self.path) if trusted else None
             self._token = prior.token if prior is not None else stamps.new_token()
@@ -213,6 +214,14 @@ class OxigraphStore(Store):
             and (writer or before.files == files)
         ):
             self._token = before.token
+
+    @property
+    def _store(self) -> ox.Store | None:
+        return self._held.store
+
+    @_store.setter
+    def _store(self, value: ox.Store | None) -> None:
+        self._held.store = value
 
     @property
     def _token(self) -> str | None:
@@ -587,7 +596,7 @@ class OxigraphStore(Store):
             if release is not None:  # on disk and not released yet
                 with _engine_errors("close"):
                     _release(*release[2])
-            self._store = None
+            self._store = None  # in memory: dropped with its data
 
 
 @dataclasses.dataclass
@@ -597,15 +606,24 @@ class _Held:
 
     token: str | None = None
     writes: int = 0
+    store: ox.Store | None = None
+    """The engine's store: its only reference, so that dropping it here closes the engine."""
 
 
-def _release(store: ox.Store, path: Path, held: _Held, lock: threading.Lock, pid: int) -> None:
-    """Flush an on-disk store and record that it was closed cleanly: the stamp with the files as the engine
-    left them (for the next open to compare before opening), then the open marker removed, last, so that a
-    process killed before that is reported at the next open."""
+def _release(path: Path, held: _Held, lock: threading.Lock, pid: int) -> None:
+    """Flush an on-disk store, close the engine, and record that it was closed cleanly: the stamp with the
+    files as the engine left them once closed (closing may still change them; the next open compares them
+    before opening), then the open marker removed, last, so that a process killed before that is reported at
+    the next open."""
     if os.getpid() != pid:
         return  # a forked child never closes its parent's store
-    store.flush()
+    store, held.store = held.store, None
+    if store is None:
+        return
+    try:
+        store.flush()
+    finally:
+        del store  # the last reference: the engine closes here
     with contextlib.suppress(OSError):  # the folder may be gone; the store is closed all the same
         with lock:
             if not held.writes and held.token is not None:
