@@ -125,12 +125,10 @@ class Beside:
         parts: list[bytes] = []
         left = size
         while left:
-            ready, _, _ = select.select([self._data], [], [], _POLL_S)
-            if not ready:
+            if not _ready(self._data, _POLL_S):
                 if self._proc.poll() is None:
                     continue  # still working
-                ready, _, _ = select.select([self._data], [], [], 0)
-                if not ready:
+                if not _ready(self._data, 0):
                     return None  # ended; what it wrote has been read
             part = os.read(self._data, min(left, _PIPE_BYTES))
             if not part:
@@ -144,8 +142,7 @@ class Beside:
         if not self._head and self._done is None:
             stdout = self._proc.stdout
             assert stdout is not None
-            ready, _, _ = select.select([stdout], [], [], wait)
-            if ready:
+            if _ready(stdout.fileno(), wait):
                 self._head = os.read(stdout.fileno(), 1)
         return self._head == _FAILED or (self._done is not None and not self._done[0])
 
@@ -184,6 +181,14 @@ class Beside:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def _ready(fd: int, wait: float) -> bool:
+    """Whether ``fd`` can be read (data or its end) within ``wait`` seconds. ``poll``, not ``select``: a process
+    holding a large on-disk store has many files open, and ``select`` refuses descriptors above 1023."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP)
+    return bool(poller.poll(wait * 1000))
 
 
 def send(out: int, data: bytes) -> None:

@@ -21,7 +21,7 @@ from ont_platform import KnowledgeGraph
 from ont_platform.domains import forget_domain, get_domain
 from ont_platform.errors import DatasetError
 from ont_platform.ingest import datasets
-from ont_platform.ingest.beside import Beside, BesideError, send
+from ont_platform.ingest.beside import Beside, BesideError, finish, send
 from ont_platform.ingest.datasets import DatasetLoad, ShaclReport
 from ont_platform.limits import DEFAULT_LIMITS
 from tests.validation.test_rowwise import _register, _write_domain, _write_tables, tables
@@ -64,7 +64,40 @@ def wait(fifo: str, *, failed: Callable[[], None]) -> str:
         return f.read()
 
 
+def pieces(n: int, *, failed: Callable[[], None], out: int) -> int:
+    for k in range(n):
+        send(out, f"piece {k}\n".encode() * (k + 1))
+    finish(out)
+    return n
+
+
 # --- the runner -------------------------------------------------------------------------------------------------
+
+
+def test_pieces_come_through_whole_also_above_descriptor_1023() -> None:
+    """The data pipe carries each piece whole and in order, and its end, even when this process holds so many
+    files that the pipe's descriptors are above 1023 (where ``select`` would refuse them; a large store opens
+    hundreds of files)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 1_200
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(min(wanted, hard) - 100)]
+    try:
+        with Beside(f"{HERE}:pieces", 50, data=True) as beside:
+            assert beside._data is not None and beside._data > 1023  # noqa: SLF001 - what this test is about
+            got = []
+            while (piece := beside.read()) is not None and piece:
+                got.append(piece)
+            assert piece == b""  # the end mark, not a cut
+            assert got == [f"piece {k}\n".encode() * (k + 1) for k in range(50)]
+            assert beside.result() == 50
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 def test_a_function_runs_beside_and_returns_its_value() -> None:
