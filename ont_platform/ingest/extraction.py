@@ -188,7 +188,7 @@ class PendingIngest:
         clock = time.perf_counter()
         written = facts.written()
         known = self.known
-        more = known[1].result(self.store) if known is not None else None
+        more = known[1].result() if known is not None else None
         if known is not None and more is not None:
             # nothing was written since the neighbourhood was read: only what it could not tell was looked up
             present = known[0] + more
@@ -406,28 +406,31 @@ class _StoredCount:
 
     The lookup waits on the store (on a large store on disk, random reads: ~100 of them for a batch of 100
     relations), while the shapes run meanwhile in the caller's thread on the CPU, so the two overlap. The count
-    is used only if nothing was written to the store in between (its generation is the one it was made at).
+    is used only if nothing was written to the store in between (its generation is the one it was made at); a
+    store that cannot tell (``generation`` is ``None``: the data may change behind it) gets no lookup here, the
+    commit then looking up every triple itself.
     """
 
     def __init__(self, store: Store, triples: list[Triple]) -> None:
+        self._store = store
         self._generation = store.generation
         self._count: int | None = 0 if not triples else None
         self._thread: threading.Thread | None = None
-        if triples:
-            self._thread = threading.Thread(target=self._run, args=(store, triples), daemon=True, name="ont-lookup")
+        if triples and self._generation is not None:
+            self._thread = threading.Thread(target=self._run, args=(triples,), daemon=True, name="ont-lookup")
             self._thread.start()
 
-    def _run(self, store: Store, triples: list[Triple]) -> None:
+    def _run(self, triples: list[Triple]) -> None:
         try:
-            self._count = _already_stored(store, [_terms(t) for t in triples])
+            self._count = _already_stored(self._store, [_terms(t) for t in triples])
         except Exception:  # noqa: BLE001 - the commit then counts every triple itself, and meets the error there
             self._count = None
 
-    def result(self, store: Store) -> int | None:
+    def result(self) -> int | None:
         """The count, or ``None`` when it cannot be used (the store was written since, or the lookup failed)."""
         if self._thread is not None:
             self._thread.join()
-        generation = store.generation
+        generation = self._store.generation
         if generation is None or generation != self._generation:
             return None
         return self._count

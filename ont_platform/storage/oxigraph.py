@@ -432,8 +432,9 @@ class OxigraphStore(Store):
         """
         with self._changing():
             counted = self._add_stream(chunks, before_commit)
+        before = self._generation
         self._written()
-        if counted is not None:
+        if counted is not None and self._generation == before + 1:  # no other write came in meanwhile
             self._length = (self._generation, counted)
 
     def _add_stream(self, chunks: Iterable[bytes], before_commit: Callable[[], None] | None) -> int | None:
@@ -487,8 +488,10 @@ class OxigraphStore(Store):
             counted: list[int] = []
             counting = threading.Thread(target=lambda: counted.append(len(self._s)), name="ont-count", daemon=True)
             counting.start()
-            self._s.optimize()  # queries right after a bulk load are slow until the files are compacted
-            counting.join()
+            try:
+                self._s.optimize()  # queries right after a bulk load are slow until the files are compacted
+            finally:
+                counting.join()  # also before a failed load is undone: no count runs beside the clearing
             log.info(
                 "bulk load into %s: %.1f s reading and writing, %.1f s compacting (and counting beside)",
                 self.path,
@@ -601,8 +604,8 @@ class OxigraphStore(Store):
 
 @dataclasses.dataclass
 class _Held:
-    """The part of an on-disk store's state that closing it needs (the stamp's token, the writes under way),
-    kept apart from the store object so that the store can be closed after that object is gone."""
+    """The part of an on-disk store's state that closing it needs (the stamp's token, the writes under way, the
+    engine), kept apart from the store object so that the store can be closed after that object is gone."""
 
     token: str | None = None
     writes: int = 0
