@@ -528,3 +528,43 @@ def test_chunks_hold_whole_lines_and_count_them() -> None:
     chunks = [*out, *([last] if last is not None else [])]
     assert len(chunks) > 5 and all(c.endswith(b" .\n") for c in chunks)
     assert writer.triples == 50 == b"".join(chunks).count(b"\n")
+
+
+def test_a_bulk_load_leaves_the_store_compacted(tmp_path: Path) -> None:
+    """Once the bulk load returns, one more compaction has nothing left to do: its table files stay the same."""
+    import pyoxigraph as ox
+
+    from ont_platform.storage.oxigraph import _tables
+
+    disk = OxigraphStore(tmp_path / "db")
+    disk.add_ntriples_stream(open_dataset(EXAMPLES / "onchain-real").chunks())
+    disk.close()
+    before = _tables(tmp_path / "db")
+    assert before
+    engine = ox.Store(str(tmp_path / "db"))
+    engine.optimize()
+    del engine
+    assert _tables(tmp_path / "db") == before
+
+
+def test_compaction_runs_again_while_a_pass_changes_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A compaction pass that rewrote table files is followed by another, up to a bound; one that changed
+    nothing ends it."""
+    from ont_platform.storage import oxigraph as module
+
+    store = OxigraphStore(tmp_path / "db")
+    store.add_ntriples("<urn:a> <urn:p> <urn:b> .\n")
+    looks: list[int] = []
+
+    def moving(folder: Path) -> frozenset[str]:
+        looks.append(1)
+        return frozenset({f"{len(looks)}.sst"})  # different after every pass
+
+    monkeypatch.setattr(module, "_tables", moving)
+    store.optimize()
+    assert len(looks) == 2 * module._COMPACTION_PASSES
+    looks.clear()
+    monkeypatch.setattr(module, "_tables", lambda folder: (looks.append(1), frozenset({"same.sst"}))[1])
+    store.optimize()
+    assert len(looks) == 2  # one pass, before and after
+    store.close()
