@@ -591,7 +591,9 @@ class OxigraphStore(Store):
         it returned after 31 s, leaving 278 table files; a second call then worked 153 s more (178 files), and
         the stored neighbourhood of a 100-relation ingest took 40 ms instead of 1.9 s (every lookup had been
         reading many overlapping files). At 1M the second call finds nothing to do. So the store's table files
-        are compared before and after each pass, and a pass that changed them is followed by another."""
+        are compared before and after each pass, and a pass that changed them is followed by another. Right
+        after a 10M bulk load, in the loading process, this has not been enough yet: the passes changed nothing
+        there (docs/performance.md, "A store left half compacted")."""
         assert self.path is not None
         for _ in range(_COMPACTION_PASSES):
             before = _tables(self.path)
