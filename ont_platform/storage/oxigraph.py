@@ -47,6 +47,7 @@ from ont_platform.errors import (
     StoreLockedError,
 )
 from ont_platform.storage import stamp as stamps
+from ont_platform.storage import subjects
 from ont_platform.storage._query_worker import (
     FORK_AVAILABLE,
     Form,
@@ -133,6 +134,10 @@ class OxigraphStore(Store):
         self._release: weakref.finalize[Any, Any] | None = None
         self._length: tuple[int, int] | None = None
         """(write generation, triples) of the last count (see ``__len__``)."""
+        self._subjects: tuple[int, subjects.SubjectKeys] | None = None
+        """(write generation, keys of every subject at it): see :meth:`absent_subjects`."""
+        self._subjects_tried: str | None = None
+        """The token whose kept key file was last looked for (looked for once per token)."""
         self._stamp_lock = threading.Lock()
         if read_only:
             self._open_read_only()
@@ -430,12 +435,24 @@ class OxigraphStore(Store):
         after the last chunk, before the commit; in a bulk load: once its files are written, before its marker
         goes); an exception from it undoes the write and is re-raised unchanged.
         """
+        keys = self._subject_keys()
+        # the keys are followed into a store that has them, or made by a bulk load into an empty one
+        follow = self.path is not None and not self.read_only and (keys is not None or self._is_empty())
+        collector = subjects.KeyCollector() if follow else None
         with self._changing():
-            counted = self._add_stream(chunks, before_commit)
+            counted = self._add_stream(collector.watch(chunks) if collector is not None else chunks, before_commit)
         before = self._generation
         self._written()
-        if counted is not None and self._generation == before + 1:  # no other write came in meanwhile
+        alone = self._generation == before + 1  # no other write came in meanwhile
+        if counted is not None and alone:
             self._length = (self._generation, counted)
+        if collector is None or not alone:
+            return
+        if counted is not None:  # a bulk load into the empty store: these are all its subjects
+            self._keep_subjects(collector.finish(), save=True)
+        elif keys is not None and keys[0] == before:
+            keys[1].add(collector.finish().merged())
+            self._keep_subjects(keys[1], save=False)
 
     def _add_stream(self, chunks: Iterable[bytes], before_commit: Callable[[], None] | None) -> int | None:
         """Returns the store's size when a bulk load counted it."""
@@ -519,6 +536,7 @@ class OxigraphStore(Store):
     def _load(self, data: bytes, fmt: ox.RdfFormat) -> None:
         self._writable()
         refuse_dtd(data)
+        keys = self._subject_keys() if fmt == ox.RdfFormat.N_TRIPLES else None
         with self._changing():
             try:
                 self._s.load(data, format=fmt, to_graph=ox.DefaultGraph())
@@ -526,7 +544,45 @@ class OxigraphStore(Store):
                 raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
             except (OSError, ValueError) as exc:
                 raise StoreError(f"write failed, nothing was written: {exc}") from exc
+        before = self._generation
         self._written()
+        if keys is not None and keys[0] == before and self._generation == before + 1:
+            keys[1].add(subjects.ntriples_keys(data))
+            self._keep_subjects(keys[1], save=False)
+
+    def absent_subjects(self, iris: Iterable[str]) -> set[str]:
+        """See :meth:`Store.absent_subjects`: on disk, from the keys of every subject (:mod:`.subjects`) while
+        they are in step with the store: made by a bulk load into the empty store, followed through every
+        N-Triples write since, kept beside the store at a clean close. Any other write leaves them behind, and
+        then nothing is said to be absent until the next bulk load."""
+        keys = self._subject_keys()
+        return keys[1].absent(iris) if keys is not None else set()
+
+    def _subject_keys(self) -> tuple[int, subjects.SubjectKeys] | None:
+        """The keys with the generation they are exact at, when that is the present one; else the key file kept
+        for the store's present token, when there is one (looked for once per token)."""
+        if self.path is None or self.read_only:
+            return None
+        generation, kept = self._generation, self._subjects
+        if kept is not None and kept[0] == generation:
+            return kept
+        token = self.stamp
+        if token is None or token == self._subjects_tried:
+            return None
+        self._subjects_tried = token
+        found = subjects.open_keys(self.path / INDEX_FOLDER, token)
+        if found is None or self.stamp != token or self._generation != generation:
+            return None
+        self._subjects = (generation, found)
+        return self._subjects
+
+    def _keep_subjects(self, keys: subjects.SubjectKeys, *, save: bool) -> None:
+        """Record ``keys`` as exact at the present generation; with ``save``, also kept under the present token."""
+        self._subjects = (self._generation, keys)
+        token = self.stamp
+        if save and token is not None and self.path is not None:
+            subjects.save(self.path / INDEX_FOLDER, token, keys)
+            self._subjects_tried = token
 
     def update(self, sparql_update: str) -> None:
         with self._changing():
@@ -587,13 +643,13 @@ class OxigraphStore(Store):
     def _compact(self) -> None:
         """Compact until a pass leaves the sorted tables as they were (at most a few passes).
 
-        One ``optimize()`` right after a large bulk load can return with most of the work left: at 10M transfers
-        it returned after 31 s, leaving 278 table files; a second call then worked 153 s more (178 files), and
-        the stored neighbourhood of a 100-relation ingest took 40 ms instead of 1.9 s (every lookup had been
-        reading many overlapping files). At 1M the second call finds nothing to do. So the store's table files
-        are compared before and after each pass, and a pass that changed them is followed by another. Right
-        after a 10M bulk load, in the loading process, this has not been enough yet: the passes changed nothing
-        there (docs/performance.md, "A store left half compacted")."""
+        Once, a 10M-transfer store whose load had compacted it once was compacted again by a later process for
+        153 s (278 table files to 178). A reproduction did not show that: the engine's own bulk load of the same
+        123M triples left 500 table files, its ``flush()`` waited 220 s while the engine compacted in the
+        background (writes stop at 36 level-0 files), and ``optimize()`` then found nothing to do, in the same
+        process and in a later one (274 files). So a second pass is rarely needed; the store's table files are
+        compared before and after each pass, and a pass that changed them is followed by another (one directory
+        listing a pass, bounded). See docs/performance.md, "Compaction after a 10M load"."""
         assert self.path is not None
         for _ in range(_COMPACTION_PASSES):
             before = _tables(self.path)
@@ -607,6 +663,10 @@ class OxigraphStore(Store):
         Only a close that gets this far is clean: the marker that says the store is open is removed last, after
         the flush, so that a process killed before that is reported at the next open.
         """
+        kept, token = self._subjects, self.stamp
+        if self._store is not None and self.path is not None and not self.read_only and kept is not None:
+            if token is not None and kept[0] == self._generation and kept[1].changed:
+                subjects.save(self.path / INDEX_FOLDER, token, kept[1])  # the close keeps this token
         self._written(wait=True)
         if self._store is not None and self.read_only:
             self._store = None  # nothing to flush, and the open marker is the writer's
