@@ -186,18 +186,6 @@ def main() -> None:
     first_ask = time.perf_counter() - t0
     print(f"   first ask (analyser, names, the walk's reads): {first_ask * 1000:.0f} ms")
 
-    # how many of the resources a batch touches the store could tell apart as new without reading them
-    store = kg.store
-    told: list[tuple[int, int]] = []
-    tell = store.absent_subjects
-
-    def counted(iris: Any) -> set[str]:
-        wanted = list(iris)
-        absent = tell(wanted)
-        told.append((len(wanted), len(absent)))
-        return absent
-
-    store.absent_subjects = counted  # type: ignore[method-assign]
     totals: list[float] = []
     stages: dict[str, list[float]] = {}
     asks: list[float] = []
@@ -231,11 +219,6 @@ def main() -> None:
         print(row(f"  {stage}", samples))
     print(row("first ask after ingest", asks))
     print(f"   triples per batch: median {statistics.median(triples):.0f}")
-    asked_total = sum(a for a, _ in told)
-    print(
-        f"   neighbourhood: {asked_total:,} resources asked about, {sum(n for _, n in told):,} known new without a"
-        f" read of the store ({type(store).__name__}, keys of its subjects {'used' if any(n for _, n in told) else 'not available'})"
-    )
 
     if args.json:
         out = {

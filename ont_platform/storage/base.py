@@ -149,13 +149,6 @@ class Store(ABC):
         read-only only reads them)."""
         return False
 
-    def absent_subjects(self, iris: Iterable[str]) -> set[str]:
-        """Those of ``iris`` that are surely not the subject of any stored triple, as far as the store can tell
-        without reading its data; an IRI not returned may or may not be one. A guarded ingest skips the lookup of
-        these (most of a batch is new). The default tells nothing (an empty set); the embedded store on disk
-        keeps the keys of its subjects for this (:mod:`ont_platform.storage.subjects`)."""
-        return set()
-
     @property
     def redacted(self) -> tuple[str, ...]:
         """Values this store was configured with that must never appear in a log or an error (a remote

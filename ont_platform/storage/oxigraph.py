@@ -47,7 +47,6 @@ from ont_platform.errors import (
     StoreLockedError,
 )
 from ont_platform.storage import stamp as stamps
-from ont_platform.storage import subjects
 from ont_platform.storage._query_worker import (
     FORK_AVAILABLE,
     Form,
@@ -134,10 +133,6 @@ class OxigraphStore(Store):
         self._release: weakref.finalize[Any, Any] | None = None
         self._length: tuple[int, int] | None = None
         """(write generation, triples) of the last count (see ``__len__``)."""
-        self._subjects: tuple[int, subjects.SubjectKeys] | None = None
-        """(write generation, keys of every subject at it): see :meth:`absent_subjects`."""
-        self._subjects_tried: str | None = None
-        """The token whose kept key file was last looked for (looked for once per token)."""
         self._stamp_lock = threading.Lock()
         if read_only:
             self._open_read_only()
@@ -435,24 +430,12 @@ class OxigraphStore(Store):
         after the last chunk, before the commit; in a bulk load: once its files are written, before its marker
         goes); an exception from it undoes the write and is re-raised unchanged.
         """
-        keys = self._subject_keys()
-        # the keys are followed into a store that has them, or made by a bulk load into an empty one
-        follow = self.path is not None and not self.read_only and (keys is not None or self._is_empty())
-        collector = subjects.KeyCollector() if follow else None
         with self._changing():
-            counted = self._add_stream(collector.watch(chunks) if collector is not None else chunks, before_commit)
+            counted = self._add_stream(chunks, before_commit)
         before = self._generation
         self._written()
-        alone = self._generation == before + 1  # no other write came in meanwhile
-        if counted is not None and alone:
+        if counted is not None and self._generation == before + 1:  # no other write came in meanwhile
             self._length = (self._generation, counted)
-        if collector is None or not alone:
-            return
-        if counted is not None:  # a bulk load into the empty store: these are all its subjects
-            self._keep_subjects(collector.finish(), save=True)
-        elif keys is not None and keys[0] == before:
-            keys[1].add(collector.finish().merged())
-            self._keep_subjects(keys[1], save=False)
 
     def _add_stream(self, chunks: Iterable[bytes], before_commit: Callable[[], None] | None) -> int | None:
         """Returns the store's size when a bulk load counted it."""
@@ -536,7 +519,6 @@ class OxigraphStore(Store):
     def _load(self, data: bytes, fmt: ox.RdfFormat) -> None:
         self._writable()
         refuse_dtd(data)
-        keys = self._subject_keys() if fmt == ox.RdfFormat.N_TRIPLES else None
         with self._changing():
             try:
                 self._s.load(data, format=fmt, to_graph=ox.DefaultGraph())
@@ -544,45 +526,7 @@ class OxigraphStore(Store):
                 raise RDFSyntaxError(f"RDF syntax error: {exc}") from exc
             except (OSError, ValueError) as exc:
                 raise StoreError(f"write failed, nothing was written: {exc}") from exc
-        before = self._generation
         self._written()
-        if keys is not None and keys[0] == before and self._generation == before + 1:
-            keys[1].add(subjects.ntriples_keys(data))
-            self._keep_subjects(keys[1], save=False)
-
-    def absent_subjects(self, iris: Iterable[str]) -> set[str]:
-        """See :meth:`Store.absent_subjects`: on disk, from the keys of every subject (:mod:`.subjects`) while
-        they are in step with the store: made by a bulk load into the empty store, followed through every
-        N-Triples write since, kept beside the store at a clean close. Any other write leaves them behind, and
-        then nothing is said to be absent until the next bulk load."""
-        keys = self._subject_keys()
-        return keys[1].absent(iris) if keys is not None else set()
-
-    def _subject_keys(self) -> tuple[int, subjects.SubjectKeys] | None:
-        """The keys with the generation they are exact at, when that is the present one; else the key file kept
-        for the store's present token, when there is one (looked for once per token)."""
-        if self.path is None or self.read_only:
-            return None
-        generation, kept = self._generation, self._subjects
-        if kept is not None and kept[0] == generation:
-            return kept
-        token = self.stamp
-        if token is None or token == self._subjects_tried:
-            return None
-        self._subjects_tried = token
-        found = subjects.open_keys(self.path / INDEX_FOLDER, token)
-        if found is None or self.stamp != token or self._generation != generation:
-            return None
-        self._subjects = (generation, found)
-        return self._subjects
-
-    def _keep_subjects(self, keys: subjects.SubjectKeys, *, save: bool) -> None:
-        """Record ``keys`` as exact at the present generation; with ``save``, also kept under the present token."""
-        self._subjects = (self._generation, keys)
-        token = self.stamp
-        if save and token is not None and self.path is not None:
-            subjects.save(self.path / INDEX_FOLDER, token, keys)
-            self._subjects_tried = token
 
     def update(self, sparql_update: str) -> None:
         with self._changing():
@@ -663,10 +607,6 @@ class OxigraphStore(Store):
         Only a close that gets this far is clean: the marker that says the store is open is removed last, after
         the flush, so that a process killed before that is reported at the next open.
         """
-        kept, token = self._subjects, self.stamp
-        if self._store is not None and self.path is not None and not self.read_only and kept is not None:
-            if token is not None and kept[0] == self._generation and kept[1].changed:
-                subjects.save(self.path / INDEX_FOLDER, token, kept[1])  # the close keeps this token
         self._written(wait=True)
         if self._store is not None and self.read_only:
             self._store = None  # nothing to flush, and the open marker is the writer's

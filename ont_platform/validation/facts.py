@@ -291,15 +291,13 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
     * the plain triples of relation resources that already exist.
 
     Every query is bound first (``VALUES`` of at most 400 IRIs leads), so its cost follows the batch, not
-    the store. Resources the store knows it does not hold (:meth:`Store.absent_subjects`: on disk, most of a
-    batch is new) are not looked up at all: each lookup is a read of the store. The result is a :class:`Triples` set rather than an rdflib graph: it is read and extended by
+    the store. The result is a :class:`Triples` set rather than an rdflib graph: it is read and extended by
     :func:`reconcile` and the shapes, and an rdflib graph costs more to fill than the whole validation.
     """
     g = Triples()
     subjects = facts.focus
-    absent = store.absent_subjects(str(s) for s in subjects)
     links = " ".join(iri(str(p)) for p in _CORE_LINKS)
-    for batch in _batches(s for s in subjects if str(s) not in absent):
+    for batch in _batches(subjects):
         rows = store.select(
             f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_values(batch)} }} ?s ?p ?o . "
             f"FILTER (isLiteral(?o) || ?p IN ({links.replace(' ', ', ')})) }}",
@@ -312,8 +310,7 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
     objects = {o for s, p, o in facts.triples if isinstance(o, URIRef) and p not in (_TYPE, _ONT_KIND)}
     objects |= {o for _, p, o in g if isinstance(o, URIRef) and p not in (_TYPE, _ONT_KIND)}
     objects -= subjects
-    absent = store.absent_subjects(str(o) for o in objects)
-    for batch in _batches(o for o in objects if str(o) not in absent):
+    for batch in _batches(objects):
         # Classes for the domain and range shapes; literals so that a neighbour is complete (ids, labels,
         # texts) and the shapes find nothing to say about it beyond what the new facts change.
         rows = store.select(
