@@ -13,7 +13,7 @@ import json
 import re
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -256,12 +256,12 @@ class KnowledgeGraph:
             pending = check_extraction(self, payload, guard=guard, domain=domain, shacl=shacl, config=config)
             if not pending.ready:
                 return pending.report
-            nodes = pending.nodes
+            nodes, about = pending.nodes, pending.about_nodes()
             with self._lock.writing():
                 before, stamp = self.store.generation, self.store.stamp
                 report = pending.commit()
                 try:
-                    self._added(report.domain, nodes, pending.written, before, stamp=stamp)
+                    self._added(report.domain, nodes, pending.written, before, stamp=stamp, about=about)
                 except BaseException:
                     self._drop_derived()  # the batch is in; what the contexts know of it is not certain
                     raise
@@ -483,17 +483,19 @@ class KnowledgeGraph:
         before: int | None = None,
         *,
         stamp: str | None = None,
+        about: Sequence[tuple[Node, Node, Node]] | None = None,
     ) -> None:
         """Bring what was derived from the data up to date after a write that only added ``domain`` data about
         ``nodes`` (an ingest; a load passes no nodes: its domain is new, so it has no context yet): the triples
         ``written`` (N-Triples terms), which moved the store on from generation ``before`` and from
-        :attr:`~ont_platform.storage.Store.stamp` ``stamp``. Hold the lock for writing: questions must not see
-        the store and the lexicon (or the edge mirrors) disagree."""
+        :attr:`~ont_platform.storage.Store.stamp` ``stamp``; ``about``, when given, every triple about ``nodes``
+        the store now holds (their names are taken from it rather than read again). Hold the lock for writing:
+        questions must not see the store and the lexicon (or the edge mirrors) disagree."""
         if self._domains is not None and domain not in self._domains:
             self._domains = sorted([*self._domains, domain])
         after = self.store.stamp
         for name, ctx in self._contexts.items():
-            pairs = add_nodes(ctx, nodes) if name == domain and nodes else []
+            pairs = add_nodes(ctx, nodes, about) if name == domain and nodes else []
             ctx.follow_names(stamp, after, pairs)  # names kept beside the store: the write's part of the chain
             if written:  # an edge mirror not told about a write is read again when used
                 ctx.mirrors.follow(self.store, written, before)

@@ -68,6 +68,7 @@ from ont_platform.validation.models import (
 )
 from ont_platform.validation.result import CheckStatus, ValidationResult
 from ont_platform.validation.rules import Findings, RuleConfig, check_ontology
+from ont_platform.validation.shapes import Triples
 from ont_platform.validation.structure import Payload
 from ont_platform.validation.terms import ontology_index
 
@@ -168,6 +169,8 @@ class PendingIngest:
     known: tuple[int, _StoredCount] | None = None
     """What the checks found of the batch's triples in the store: how many its neighbourhood shows stored, and
     the lookup of the ones it could not tell about (see :func:`already_known`)."""
+    existing: Triples | None = None
+    """The stored neighbourhood the checks read (see :func:`neighbourhood`)."""
 
     @property
     def ready(self) -> bool:
@@ -178,6 +181,15 @@ class PendingIngest:
     def nodes(self) -> list[URIRef]:
         """The entity nodes the batch writes or extends (whose names questions may use)."""
         return list(self.facts.entities.values()) if self.facts is not None else []
+
+    def about_nodes(self) -> list[Triple] | None:
+        """Every triple about :attr:`nodes` the store holds once the batch is written, as far as the checks saw:
+        each literal and core link of theirs in the stored neighbourhood, and the batch's own (``None`` when the
+        neighbourhood was not kept)."""
+        if self.facts is None or self.existing is None:
+            return None
+        nodes = set(self.facts.entities.values())
+        return [t for t in (*self.existing, *self.facts.triples) if t[0] in nodes]
 
     def commit(self) -> IngestReport:
         """Write the batch in one :meth:`Store.add_ntriples` call; the report gets the triples added."""
@@ -302,7 +314,7 @@ def check_extraction(
             report.errors = list(shacl_findings.errors)
             _done(report, started)
             return refused
-    return PendingIngest(report, store, facts, started, known=known)
+    return PendingIngest(report, store, facts, started, known=known, existing=existing)
 
 
 UNSAFE_TEXT = "unsafe_text"
