@@ -187,7 +187,10 @@ def name_rows(
     ``triples`` (an ingest has them: the stored neighbourhood it read, which holds every literal and core link of
     each node, and the batch it wrote), without reading the store again: at 10M transfers on disk that read
     was ~30 ms of each ingest. ``None`` when a value could be spelled otherwise in the store than here (a typed
-    literal the engine may normalise, or a name that is not a literal): the caller then reads the store."""
+    literal the engine may normalise, or a name or id that is not a literal): the caller then reads the store.
+    One case it cannot see: a name or id stored as an IRI, not a literal, is not in the neighbourhood. The node's
+    rows with it are in the lexicon already (from its build or an earlier ingest); only a row pairing it with a
+    name or id this batch adds to that node is left out."""
     wanted = set(nodes)
     prefix = str(mint(domain, "node", ""))
     about: dict[URIRef, dict[Node, list[Node]]] = {}
