@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rdflib import XSD, Literal, URIRef
 
 import ont_platform.kg as kg_module
 from ont_platform import InputError, KnowledgeGraph
@@ -328,3 +329,55 @@ def test_the_lock_lets_readers_share_and_a_writer_wait() -> None:
     r.join(10)
     w.join(10)
     assert inside == ["reader", "second reader", "writer"]
+
+
+_LABELS = st.sampled_from(
+    [Literal("지갑 A"), Literal("Wallet", lang="en"), Literal("0x" + "1" * 40), Literal("7", datatype=XSD.integer)]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    facts=st.lists(
+        st.tuples(
+            st.integers(0, 3),
+            st.sampled_from(["id", "label", "alt", "norm", "kind", "text", "iri-label"]),
+            _LABELS,
+        ),
+        max_size=14,
+    )
+)
+def test_names_from_the_triples_are_the_names_the_store_gives(facts: list[tuple[int, str, Literal]]) -> None:
+    """``name_rows`` (an ingest's names, from the triples it read and wrote) gives the rows of the names query on a
+    store holding those triples, or says it cannot (``None``); nodes of another domain's prefix are left out."""
+    from rdflib import RDFS, SKOS
+
+    from ont_platform.namespaces import OC, ONT, mint
+    from ont_platform.qa.context import name_rows, names_query
+    from ont_platform.storage import open_store
+    from ont_platform.validation.facts import nt_term
+
+    nodes = [URIRef(str(mint("onchain", "node", f"n{i}"))) for i in range(3)] + [URIRef("urn:x:other")]
+    predicate = {"id": ONT.id, "label": RDFS.label, "alt": SKOS.altLabel, "norm": OC.addressNorm}
+    triples = []
+    for n, kind, value in facts:
+        if kind == "kind":
+            triples.append((nodes[n], ONT.kind, OC.transfer))
+        elif kind == "text":
+            triples.append((nodes[n], ONT.text, value))
+        elif kind == "iri-label":
+            triples.append((nodes[n], RDFS.label, URIRef("urn:x:label")))
+        else:
+            triples.append((nodes[n], predicate[kind], value))
+    store = open_store("oxigraph")
+    store.add_ntriples("".join(f"{nt_term(s)} {nt_term(p)} {nt_term(o)} .\n" for s, p, o in triples))
+    rows = name_rows("onchain", nodes, triples)
+    stored = {(r[0], r[1]) for r in store.iter_values(names_query("onchain", 1000, nodes))}
+    if rows is None:
+        assert any(
+            not isinstance(o, Literal) or o.datatype is not None
+            for _, p, o in triples
+            if p in (ONT.id, *predicate.values())
+        )
+    else:
+        assert set(rows) == stored
