@@ -144,6 +144,13 @@ class Store(ABC):
         return None
 
     @property
+    def read_parallelism(self) -> int:
+        """How many of the library's own bound reads are worth running at once (a guarded ingest splits its
+        neighbourhood read over that many threads). 1 unless reads wait on a disk: then several at once overlap
+        their waits."""
+        return 1
+
+    @property
     def index_writable(self) -> bool:
         """Whether this process may build and replace the indexes in :attr:`index_folder` (a store opened
         read-only only reads them)."""

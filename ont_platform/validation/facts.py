@@ -15,7 +15,9 @@ is a :class:`~ont_platform.validation.shapes.Triples` set and the shapes run com
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -27,7 +29,7 @@ from ont_platform.errors import InputError, OntologyError
 from ont_platform.namespaces import ID, ONT, mint
 from ont_platform.ontology.shacl import Violation, check
 from ont_platform.rdf_terms import XSD, iri, literal
-from ont_platform.storage.base import Store
+from ont_platform.storage.base import Rows, Store
 from ont_platform.validation.models import Evidence, OntologyExtractionResult
 from ont_platform.validation.rules import Code, Findings, entity_classes
 from ont_platform.validation.shapes import Triples, compiled
@@ -266,15 +268,33 @@ def as_store(store: Any) -> Store | None:
     raise InputError(f"store must be a Store, a KnowledgeGraph or an rdflib Graph, not {type(store).__name__}")
 
 
-def _batches(items: Iterable[URIRef]) -> Iterator[list[URIRef]]:
-    batch: list[URIRef] = []
-    for item in sorted(set(items)):
-        batch.append(item)
-        if len(batch) == _VALUES_BATCH:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
+def _batches(items: Iterable[URIRef], parts: int = 1) -> Iterator[list[URIRef]]:
+    """``items`` sorted, in batches of at most ``_VALUES_BATCH``, and in at least ``parts`` batches when there
+    are that many items (so that ``parts`` threads can read them)."""
+    ordered = sorted(set(items))
+    if not ordered:
+        return
+    count = max(min(max(1, parts), len(ordered)), math.ceil(len(ordered) / _VALUES_BATCH))
+    size, longer = divmod(len(ordered), count)
+    start = 0
+    for k in range(count):
+        end = start + size + (1 if k < longer else 0)
+        yield ordered[start:end]
+        start = end
+
+
+def _select_all(store: Store, queries: list[str], timeout: float | None) -> list[Rows]:
+    """Run ``queries`` and return their rows in order, over :attr:`Store.read_parallelism` threads: on disk, the
+    waits of reads of blocks not in memory overlap."""
+
+    def run(query: str) -> Rows:
+        return store.select(query, timeout=timeout)
+
+    workers = min(store.read_parallelism, len(queries))
+    if workers <= 1:
+        return [run(q) for q in queries]
+    with ThreadPoolExecutor(workers, thread_name_prefix="ont-neighbourhood") as pool:
+        return list(pool.map(run, queries))
 
 
 def _values(nodes: list[URIRef]) -> str:
@@ -291,18 +311,20 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
     * the plain triples of relation resources that already exist.
 
     Every query is bound first (``VALUES`` of at most 400 IRIs leads), so its cost follows the batch, not
-    the store. The result is a :class:`Triples` set rather than an rdflib graph: it is read and extended by
+    the store; the first two are split over :attr:`Store.read_parallelism` threads (on disk, most of the time is
+    waiting for blocks that are not in memory, and the waits overlap). The result is a :class:`Triples` set rather than an rdflib graph: it is read and extended by
     :func:`reconcile` and the shapes, and an rdflib graph costs more to fill than the whole validation.
     """
     g = Triples()
     subjects = facts.focus
     links = " ".join(iri(str(p)) for p in _CORE_LINKS)
-    for batch in _batches(subjects):
-        rows = store.select(
-            f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_values(batch)} }} ?s ?p ?o . "
-            f"FILTER (isLiteral(?o) || ?p IN ({links.replace(' ', ', ')})) }}",
-            timeout=timeout,
-        )
+    parts = store.read_parallelism
+    queries = [
+        f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {_values(batch)} }} ?s ?p ?o . "
+        f"FILTER (isLiteral(?o) || ?p IN ({links.replace(' ', ', ')})) }}"
+        for batch in _batches(subjects, parts)
+    ]
+    for rows in _select_all(store, queries, timeout):
         for row in rows:
             s, p, o = row["s"], row["p"], row["o"]
             if isinstance(s, URIRef) and isinstance(p, URIRef) and o is not None:
@@ -310,14 +332,14 @@ def neighbourhood(store: Store, facts: Facts, *, timeout: float | None = None) -
     objects = {o for s, p, o in facts.triples if isinstance(o, URIRef) and p not in (_TYPE, _ONT_KIND)}
     objects |= {o for _, p, o in g if isinstance(o, URIRef) and p not in (_TYPE, _ONT_KIND)}
     objects -= subjects
-    for batch in _batches(objects):
-        # Classes for the domain and range shapes; literals so that a neighbour is complete (ids, labels,
-        # texts) and the shapes find nothing to say about it beyond what the new facts change.
-        rows = store.select(
-            f"SELECT ?o ?p ?v WHERE {{ VALUES ?o {{ {_values(batch)} }} ?o ?p ?v . "
-            f"FILTER (isLiteral(?v) || ?p = {iri(str(_TYPE))}) }}",
-            timeout=timeout,
-        )
+    # Classes for the domain and range shapes; literals so that a neighbour is complete (ids, labels, texts) and
+    # the shapes find nothing to say about it beyond what the new facts change.
+    queries = [
+        f"SELECT ?o ?p ?v WHERE {{ VALUES ?o {{ {_values(batch)} }} ?o ?p ?v . "
+        f"FILTER (isLiteral(?v) || ?p = {iri(str(_TYPE))}) }}"
+        for batch in _batches(objects, parts)
+    ]
+    for rows in _select_all(store, queries, timeout):
         for row in rows:
             o, p, v = row["o"], row["p"], row["v"]
             if isinstance(o, URIRef) and isinstance(p, URIRef) and v is not None:
