@@ -290,7 +290,9 @@ def _select_all(store: Store, queries: list[str], timeout: float | None) -> list
     def run(query: str) -> Rows:
         return store.select(query, timeout=timeout)
 
-    workers = min(store.read_parallelism, len(queries))
+    # a read with a time limit runs in a query worker of the embedded store (one at a time), where threads would
+    # only queue, and each would count the others' time against its own limit
+    workers = min(store.read_parallelism, len(queries)) if timeout is None else 1
     if workers <= 1:
         return [run(q) for q in queries]
     with ThreadPoolExecutor(workers, thread_name_prefix="ont-neighbourhood") as pool:
