@@ -199,10 +199,7 @@ class OxigraphStore(Store):
             raise StoreError(f"no store at {self.path} to open read-only")
         before, files = stamps.read(self.path), stamps.data_files(self.path)
         writer = (self.path / OPEN_MARKER).exists() and not _left_open_by_a_dead_process(self.path)
-        try:
-            self._store = ox.Store.read_only(str(self.path))
-        except OSError as exc:
-            raise StoreError(f"cannot open the store at {self.path} read-only: {exc}") from exc
+        self._store = _open_read_only_engine(self.path)
         self._lanes = {False: _Lane(), True: _Lane()}
         # The token names what this view sees only if no write began or ended while it was opened, and the
         # data files are the ones the last clean close recorded (or a live writer of this library, holding the
@@ -656,6 +653,27 @@ def _release(path: Path, held: _Held, lock: threading.Lock, pid: int) -> None:
             if not held.writes and held.token is not None:
                 stamps.write(path, stamps.Stamp(held.token, "clean", stamps.data_files(path)), sync=True)
         (path / OPEN_MARKER).unlink()
+
+
+_READ_ONLY_OPENS = 5
+
+
+def _open_read_only_engine(path: Path) -> ox.Store:
+    """Open the engine read-only, again if a live writer compacted the store while it was being opened.
+
+    Opening reads the list of table files, then opens them; a writer that finishes a compaction in between
+    has deleted a listed file and the engine reports corruption (``No such file or directory``), though
+    nothing on disk is wrong. A new open reads the new list, so the open is tried up to five times; other
+    errors, and a store that keeps failing, are a :class:`StoreError`."""
+    for attempt in range(_READ_ONLY_OPENS):
+        try:
+            return ox.Store.read_only(str(path))
+        except (OSError, RuntimeError) as exc:
+            moved = "No such file or directory" in str(exc)
+            if not moved or attempt + 1 == _READ_ONLY_OPENS:
+                reason = "its files kept changing while it was opened, open it again" if moved else str(exc)
+                raise StoreError(f"cannot open the store at {path} read-only: {reason}") from exc
+    raise AssertionError("unreachable")
 
 
 def _release_quietly(*args: Any) -> None:

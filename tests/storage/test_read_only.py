@@ -127,3 +127,57 @@ def test_the_command_line_reads_a_held_store_with_read_only(writer: tuple[Writer
     )
     assert read.returncode == 0, read.stderr
     assert '"decision": "answer"' in read.stdout
+
+
+def _opening_fails(monkeypatch: pytest.MonkeyPatch, times: int, message: str) -> list[str]:
+    """Make the engine's read-only open fail ``times`` times with ``message``, as a writer's compaction does
+    when it deletes a table file between the engine listing the files and opening them."""
+    import types
+
+    import pyoxigraph as ox
+
+    from ont_platform.storage import oxigraph
+
+    opened: list[str] = []
+
+    class Engine:
+        @staticmethod
+        def read_only(path: str) -> ox.Store:
+            opened.append(path)
+            if len(opened) <= times:
+                raise RuntimeError(message)
+            return ox.Store.read_only(path)
+
+    shim = types.SimpleNamespace(**{name: getattr(ox, name) for name in dir(ox) if not name.startswith("__")})
+    shim.Store = Engine
+    monkeypatch.setattr(oxigraph, "ox", shim)
+    return opened
+
+
+MOVED = "Corruption: IO error: No such file or directory: While open a file for random read: 000009.sst"
+
+
+def test_a_compaction_during_the_read_only_open_is_opened_again(
+    writer: tuple[Writer, Path, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _w, path, size = writer
+    with monkeypatch.context() as m:
+        opened = _opening_fails(m, 2, MOVED)
+        kg = KnowledgeGraph.open(path, read_only=True)
+    with kg:
+        assert len(opened) == 3
+        assert len(kg) == size
+
+
+@pytest.mark.parametrize(
+    ("times", "message", "says"), [(5, MOVED, "open it again"), (1, "Invalid argument", "Invalid")]
+)
+def test_a_read_only_open_that_keeps_failing_is_a_store_error(
+    writer: tuple[Writer, Path, int], monkeypatch: pytest.MonkeyPatch, times: int, message: str, says: str
+) -> None:
+    _w, path, _size = writer
+    with monkeypatch.context() as m:
+        opened = _opening_fails(m, times, message)
+        with pytest.raises(StoreError, match=says):
+            KnowledgeGraph.open(path, read_only=True)
+    assert len(opened) == times  # a missing file is tried five times, any other error once
