@@ -5,7 +5,9 @@
 
 It writes ``start`` on stdout once it is about to write (imports done), ``commit`` right before each call that
 writes to the store (every write method of the store class is wrapped to say so), and ``done`` at the end, so
-the parent can aim its SIGKILL at the commit itself as well as at random moments.
+the parent can aim its SIGKILL at the commit itself as well as at random moments. After ``done`` it waits for a
+line (or the end) on stdin before it exits: a kill the parent aimed always finds it alive, however fast the write
+was on the day, so no trial depends on how long the write takes.
 """
 
 from __future__ import annotations
@@ -72,6 +74,13 @@ def announce_writes() -> None:
 
 
 def main(argv: list[str]) -> int:
+    code = work(argv)
+    say("done")
+    sys.stdin.readline()  # held until the parent lets go (or kills it)
+    return code
+
+
+def work(argv: list[str]) -> int:
     mode, store = argv[0], argv[1]
     shacl = "--no-shacl" not in argv
     announce_writes()
@@ -85,14 +94,11 @@ def main(argv: list[str]) -> int:
             if not report.accepted:
                 sys.stderr.write(f"refused: {report.errors[:3]}\n")
                 return 1
-        say("done")
         return 0
     from ont_platform.cli.main import main as ont
 
     say("start")
-    code = ont(["load", argv[2], "--store", store, *(["--no-shacl"] if not shacl else [])])
-    say("done")
-    return code
+    return ont(["load", argv[2], "--store", store, *(["--no-shacl"] if not shacl else [])])
 
 
 if __name__ == "__main__":

@@ -6,6 +6,11 @@ Each trial copies a store, starts a child (:mod:`tests.reliability._crash_child`
 moment after it started, or at a seeded random moment after it announced its commit (the write call itself).
 The parent then reopens the store and compares every triple with the state before and the state a finished
 write gives; the ingest store is also checked with the SHACL shapes.
+
+Whether a seeded moment falls inside the write or after it depends on the machine's speed that day, so these
+trials accept both and assert only what must hold either way. Kills that are certain to land inside a write are
+made where the write can be held or watched: tests/storage/test_stamp.py (inside a transaction) and
+tests/hostile/test_storage_hostile.py (once the bulk load has written a sorted file).
 """
 
 from __future__ import annotations
@@ -44,18 +49,24 @@ WATCHDOG_S = 90.0
 
 @dataclass
 class Trial:
-    """How one child ended: its exit code (-9: killed), the last word it said, the moment of the kill."""
+    """How one child ended: its exit code (-9: killed), the last word it said before the kill, the moment of the
+    kill, and whether its write had ended (``done`` said) when the kill came."""
 
     returncode: int
     last: str
     delay: float
+    finished: bool
 
 
 def _run_child(args: list[str], *, aim: str, delay: float) -> Trial:
-    """Start the child, wait for ``aim`` (``start`` or ``commit``), wait ``delay`` seconds, SIGKILL it by pid."""
+    """Start the child, wait for ``aim`` (``start`` or ``commit``), wait ``delay`` seconds, SIGKILL it by pid.
+
+    The child waits on its stdin after its write, so the kill always finds it alive: a fast write ends as
+    ``finished`` (the kill came after it), never as a trial that missed its kill."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.reliability._crash_child", *args],
         cwd=ROOT,
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -68,27 +79,29 @@ def _run_child(args: list[str], *, aim: str, delay: float) -> Trial:
     watchdog = threading.Timer(WATCHDOG_S, overdue)
     watchdog.start()
     last = ""
+    finished = False
     try:
-        assert process.stdout is not None
+        assert process.stdout is not None and process.stdin is not None
         for line in process.stdout:
             last = line.strip()
             if last in (aim, "done"):
                 break
-        if last == aim and aim != "done":
+        if last == aim:
             time.sleep(delay)
-            if process.poll() is None:
-                os.kill(process.pid, signal.SIGKILL)
+            os.kill(process.pid, signal.SIGKILL)  # alive: it waits on stdin after its write
+        process.stdin.close()  # lets a child that is done (before its aim) exit
         process.wait()
+        finished = last == "done" or "done" in process.stdout.read().split()
     finally:
         watchdog.cancel()
         if process.poll() is None:
             os.kill(process.pid, signal.SIGKILL)
             process.wait()
-        for stream in (process.stdout, process.stderr):
+        for stream in (process.stdin, process.stdout, process.stderr):
             if stream is not None:
                 stream.close()
     assert process.returncode in (0, -signal.SIGKILL), f"child failed on its own ({process.returncode})"
-    return Trial(process.returncode, last, delay)
+    return Trial(process.returncode, last, delay, finished)
 
 
 def _triples(path: Path) -> frozenset[bytes]:
@@ -136,7 +149,6 @@ def test_killed_ingest_leaves_all_or_nothing(ingest_states: IngestStates, tmp_pa
     rnd = random.Random(SEED)
     plans = [("start", RANDOM_PAIRS, rnd.uniform(0.0, 1.6)) for _ in range(3)]
     plans += [("commit", COMMIT_PAIRS, rnd.uniform(0.0, 0.25)) for _ in range(2)]
-    outcomes: list[tuple[str, Trial, str]] = []
     seen_states: set[frozenset[bytes]] = set()
     for n, (aim, pairs, delay) in enumerate(plans):
         store = tmp_path / f"trial{n}"
@@ -145,21 +157,17 @@ def test_killed_ingest_leaves_all_or_nothing(ingest_states: IngestStates, tmp_pa
         trial = _run_child(args, aim=aim, delay=delay)
         after = _triples(store)
         whole = ingest_states.whole[pairs]
-        if trial.returncode == 0:
+        if trial.finished:
             assert after == whole, "a finished ingest is not all there"
-            state = "whole"
         else:
             assert after in (ingest_states.before, whole), (
                 f"trial {n} (killed {delay:.3f} s after {aim!r}, last said {trial.last!r}): "
                 f"{len(after - ingest_states.before)} of {len(whole - ingest_states.before)} new triples"
             )
-            state = "whole" if after == whole else "none"
         if aim == "commit":
-            assert trial.last == "commit" and trial.returncode == -signal.SIGKILL, "the kill missed the commit"
-        outcomes.append((aim, trial, state))
+            assert trial.last == "commit" and trial.returncode == -signal.SIGKILL, "the commit was not announced"
         seen_states.add(after)
         shutil.rmtree(store)
-    assert any(t.returncode == -signal.SIGKILL for _, t, _ in outcomes), "no trial was killed mid-write"
     for seen in seen_states:
         if len(seen) <= len(ingest_states.whole[RANDOM_PAIRS]):  # SHACL on the small graphs only
             assert _conforms(seen) == []
@@ -197,20 +205,17 @@ def test_killed_ont_load_leaves_all_or_nothing(dataset: tuple[Path, frozenset[by
     folder, whole = dataset
     rnd = random.Random(SEED + 1)
     plans = [("start", rnd.uniform(0.2, 2.0))] + [("commit", rnd.uniform(0.0, 1.0)) for _ in range(2)]
-    killed = 0
     for n, (aim, delay) in enumerate(plans):
         store = tmp_path / f"load{n}"
         trial = _run_child(["load", str(store), str(folder), "--no-shacl"], aim=aim, delay=delay)
         after = _triples(store)
-        if trial.returncode == 0:
+        if trial.finished:
             assert after == whole
         else:
-            killed += 1
             assert after in (frozenset(), whole), (
                 f"load trial {n} (killed {delay:.3f} s after {aim!r}, last said {trial.last!r}): "
                 f"{len(after)} of {len(whole)} triples"
             )
         if aim == "commit":
-            assert trial.last == "commit" and trial.returncode == -signal.SIGKILL, "the kill missed the commit"
+            assert trial.last == "commit" and trial.returncode == -signal.SIGKILL, "the commit was not announced"
         shutil.rmtree(store, ignore_errors=True)
-    assert killed, "no load was killed mid-write"
