@@ -719,6 +719,7 @@ class _Run:
         self.data = data
         self._supers: dict[Node, set[Node]] = {}
         self._conforms: dict[tuple[int, Node], bool] = {}
+        self._members: dict[Node, set[Node]] | None = None
 
     def classes(self, node: Node) -> set[Node]:
         """The classes of ``node``: its rdf:type values and their rdfs:subClassOf ancestors in the data."""
@@ -738,14 +739,24 @@ class _Run:
             self._supers[cls] = seen
         return self._supers[cls]
 
+    def _class_members(self) -> dict[Node, set[Node]]:
+        """Every class (subclass closure included) with the typed nodes in it: built once a run, so that each
+        shape with ``sh:targetClass`` looks its targets up rather than testing every typed node again."""
+        if self._members is None:
+            members: dict[Node, set[Node]] = {}
+            for node in self.data.subjects(_TYPE):
+                for cls in self.classes(node):
+                    members.setdefault(cls, set()).add(node)
+            self._members = members
+        return self._members
+
     def targets(self, shape: _Shape) -> set[Node]:
         data = self.data
         nodes: set[Node] = set(shape.target_nodes)
         if shape.target_classes:
-            wanted = set(shape.target_classes)
-            for node in data.subjects(_TYPE):
-                if self.classes(node) & wanted:
-                    nodes.add(node)
+            members = self._class_members()
+            for cls in shape.target_classes:
+                nodes |= members.get(cls, set())
         for p in shape.target_subjects_of:
             nodes |= data.subjects(p)
         for p in shape.target_objects_of:
