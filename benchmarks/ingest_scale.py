@@ -2,6 +2,7 @@
 
     python benchmarks/ingest_scale.py --size 10k  [--batches 20] [--relations 100] [--seed 7] [--shacl on|off]
     python benchmarks/ingest_scale.py --size 100k --profile 3     # cProfile of three more ingests, top functions
+    python benchmarks/ingest_scale.py --size 10M --store DIR --cache drop --batches 60 --tag c1   # from the disk
 
 The dataset folder comes from ``benchmarks/generate.py`` (generated on first use under /tmp/ont-bench) and is
 loaded with ``kg.load(folder, shacl=False)``. Then:
@@ -18,6 +19,11 @@ loaded with ``kg.load(folder, shacl=False)``. Then:
 3. After each ingest, one ``kg.ask`` about a new address of that batch ("{id} 에서 2-hop 안에 거래소
    입금주소에 닿나요?"), timed end to end: if the lexicon or the mirror were rebuilt after a write, this is
    where it would show. ``kg.ingest`` end to end includes bringing both up to date. The answer must name the new address as its start (it is checked).
+
+What a batch costs on disk depends on where the store's blocks are: ``--cache`` says (the page cache as it is,
+dropped before the store is opened, or every table file read first). The figures of the first ``--first``
+batches are also printed apart from the rest (a service that has run for a while is the rest), and each batch's
+bytes read from the storage device (``/proc/self/io``) are counted.
 
 Figures are medians and 95th percentiles (nearest rank) in ms; the load average is printed with them. Nothing
 here is compared against a threshold: numbers depend on the machine and what else runs on it.
@@ -58,6 +64,34 @@ def row(name: str, samples: list[float]) -> str:
         f"   {name:24s} median {statistics.median(samples) * 1000:9.2f} ms   "
         f"p95 {pct(samples, 0.95) * 1000:9.2f} ms   (n={len(samples)})"
     )
+
+
+def set_cache(store: Path, how: str) -> None:
+    """Drop the page cache (``drop``: every block the run reads comes from the disk, as in a process started
+    after a reboot) or read every file of the store once (``warm``: as after a service has read all of it)."""
+    if how == "drop":
+        os.sync()
+        try:
+            Path("/proc/sys/vm/drop_caches").write_text("3\n")
+        except OSError as exc:
+            raise SystemExit(f"--cache drop needs root (writing /proc/sys/vm/drop_caches): {exc}") from exc
+        return
+    for file in sorted(store.rglob("*")):
+        if file.is_file():
+            with file.open("rb") as f:
+                while f.read(1 << 24):
+                    pass
+
+
+def disk_read() -> int:
+    """Bytes this process (all its threads) has had read from the storage device so far; 0 where unknown."""
+    try:
+        for line in Path("/proc/self/io").read_text().splitlines():
+            if line.startswith("read_bytes:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def read_nodes(folder: Path) -> tuple[tuple[str, str, str], ...]:
@@ -154,6 +188,19 @@ def main() -> None:
         default=None,
         help="an on-disk store: loaded when empty, else ingested into as it is (it keeps the batches)",
     )
+    ap.add_argument(
+        "--cache",
+        choices=("as-is", "drop", "warm"),
+        default="as-is",
+        help="the page cache before an existing --store is opened: as it is; dropped (root only: every block "
+        "of the store is read from the disk once); or warm (every table file of the store read once first)",
+    )
+    ap.add_argument(
+        "--first",
+        type=int,
+        default=5,
+        help="the figures are also printed apart for the first this many batches and for the ones after them",
+    )
     args = ap.parse_args()
 
     from ont_platform import KnowledgeGraph
@@ -166,6 +213,12 @@ def main() -> None:
         f"{args.relations} relations, SHACL {args.shacl}; python {sys.version.split()[0]}, {os.cpu_count()} cores, "
         f"load average {load_avg()}"
     )
+    if args.cache != "as-is":
+        if args.store is None or not args.store.is_dir():
+            raise SystemExit("--cache needs an existing on-disk --store")
+        t0 = time.perf_counter()
+        set_cache(args.store, args.cache)
+        print(f"   page cache {args.cache} for {args.store} in {time.perf_counter() - t0:.1f} s")
     kg = KnowledgeGraph.open(args.store)
     if args.store is None or not list(kg.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")):
         t0 = time.perf_counter()
@@ -190,11 +243,14 @@ def main() -> None:
     stages: dict[str, list[float]] = {}
     asks: list[float] = []
     triples: list[int] = []
+    disk: list[int] = []
     for k in range(args.batches):
         payload, new_ids = batch_payload(rng, nodes, args.relations, f"{args.tag}{k}", args.new_share)
+        read0 = disk_read()
         t0 = time.perf_counter()
         report = kg.ingest(payload, config=config, shacl=args.shacl == "on")
         total = time.perf_counter() - t0
+        disk.append(disk_read() - read0)
         if not report.accepted:
             raise SystemExit(f"batch {k} refused: {json.dumps(report.as_dict(), ensure_ascii=False)[:2000]}")
         totals.append(total)
@@ -209,7 +265,8 @@ def main() -> None:
             raise SystemExit(f"after batch {k} the question about {asked} did not find it: {answer}")
         print(
             f"   batch {k:3d}: {report.triples_added:5d} triples, ingest {total * 1000:7.1f} ms "
-            f"{ {s: round(v * 1000, 1) for s, v in report.timings.items()} }, then ask {asks[-1] * 1000:6.1f} ms",
+            f"{ {s: round(v * 1000, 1) for s, v in report.timings.items()} }, read {disk[-1] / 1e6:6.2f} MB from "
+            f"disk, then ask {asks[-1] * 1000:6.1f} ms",
             flush=True,
         )
 
@@ -218,7 +275,16 @@ def main() -> None:
     for stage, samples in stages.items():
         print(row(f"  {stage}", samples))
     print(row("first ask after ingest", asks))
+    if 0 < args.first < len(totals):
+        print(row(f"kg.ingest, batches 1-{args.first}", totals[: args.first]))
+        print(row(f"kg.ingest, batches {args.first + 1}-{len(totals)}", totals[args.first :]))
+        print(row(f"  neighbourhood, 1-{args.first}", stages.get("neighbourhood", [0.0])[: args.first]))
+        print(row(f"  neighbourhood, {args.first + 1}-", stages.get("neighbourhood", [0.0])[args.first :] or [0.0]))
     print(f"   triples per batch: median {statistics.median(triples):.0f}")
+    print(
+        f"   read from the disk by an ingest (/proc/self/io): median {statistics.median(disk) / 1e6:.2f} MB, "
+        f"first {args.first}: {sum(disk[: args.first]) / 1e6:.1f} MB, all {len(disk)}: {sum(disk) / 1e6:.1f} MB"
+    )
 
     if args.json:
         out = {
@@ -232,6 +298,9 @@ def main() -> None:
                 s: [round(statistics.median(v) * 1000, 2), round(pct(v, 0.95) * 1000, 2)] for s, v in stages.items()
             },
             "ask_after_ingest_ms": [round(statistics.median(asks) * 1000, 2), round(pct(asks, 0.95) * 1000, 2)],
+            "cache": args.cache,
+            "ingest_ms_by_batch": [round(t * 1000, 1) for t in totals],
+            "disk_read_mb_by_batch": [round(b / 1e6, 3) for b in disk],
         }
         args.json.write_text(json.dumps(out, indent=2), encoding="utf-8")
 
