@@ -664,15 +664,16 @@ def _open_read_only_engine(path: Path) -> ox.Store:
     Opening reads the list of table files, then opens them; a writer that finishes a compaction in between
     has deleted a listed file and the engine reports corruption (``No such file or directory``), though
     nothing on disk is wrong. A new open reads the new list, so the open is tried up to five times; other
-    errors, and a store that keeps failing, are a :class:`StoreError`."""
+    errors, and a store that keeps failing (files really missing), are a :class:`StoreError` with the engine's
+    message."""
     for attempt in range(_READ_ONLY_OPENS):
         try:
             return ox.Store.read_only(str(path))
         except (OSError, RuntimeError) as exc:
             moved = "No such file or directory" in str(exc)
             if not moved or attempt + 1 == _READ_ONLY_OPENS:
-                reason = "its files kept changing while it was opened, open it again" if moved else str(exc)
-                raise StoreError(f"cannot open the store at {path} read-only: {reason}") from exc
+                hint = f" (tried {_READ_ONLY_OPENS} times: a file it listed was gone each time)" if moved else ""
+                raise StoreError(f"cannot open the store at {path} read-only: {exc}{hint}") from exc
     raise AssertionError("unreachable")
 
 
