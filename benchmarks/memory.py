@@ -3,13 +3,16 @@ apart from the store (whose memory is the engine's: ~380 bytes a triple in memor
 
     python benchmarks/memory.py --sizes 10k,100k,1M [--seed 7] [--shacl auto]
     python benchmarks/memory.py --sizes 10M --questions 0
+    python benchmarks/memory.py --sizes 1M,10M --trace off --questions 300 --store /tmp/ont-bench/stores/10M-f
 
 Each size runs in a fresh process:
 
 1. **Load**: the folder's rows are read, checked (row checks and SHACL as ``--shacl`` says) and formatted into
    N-Triples chunks that go nowhere (the loader's stream without a store), with ``tracemalloc`` counting every
    allocation Python makes; its peak is the Python side of a load. The process's peak resident memory is printed
-   too (interpreter and libraries included).
+   too (interpreter and libraries included). ``--trace off`` leaves ``tracemalloc`` out (it makes the stream
+   several times slower: over 15 minutes at 1M): the process's peak, which holds the Python side and more, is
+   then the measure, as the stream has no store.
 2. **Questions** (``--questions N``, on-disk store under /tmp/ont-bench/stores/SIZE, loaded when empty): the
    store is opened, N path questions are asked about seeded start nodes, and ``tracemalloc``'s peak over that
    (the names kept beside the store, the transfer mirror's lists, the analyser's Python objects; not the store
@@ -36,16 +39,18 @@ from generate import ensure, parse_size, size_label
 CHILD_LOAD = r"""
 import json, sys, time, tracemalloc
 from ont_platform.ingest.datasets import open_dataset
-tracemalloc.start()
+traced = sys.argv[3] == "on"
+if traced:
+    tracemalloc.start()
 t0 = time.perf_counter()
 load = open_dataset(sys.argv[1], shacl=sys.argv[2])
 size = 0
 for chunk in load.chunks():
     size += len(chunk)
 seconds = time.perf_counter() - t0
-current, peak = tracemalloc.get_traced_memory()
+current, peak = tracemalloc.get_traced_memory() if traced else (0, None)
 hwm = next(int(l.split()[1]) for l in open("/proc/self/status") if l.startswith("VmHWM:"))
-print(json.dumps({"peak_mb": peak / 2**20, "seconds": seconds, "bytes": size, "triples": load.triples,
+print(json.dumps({"peak_mb": peak / 2**20 if peak is not None else None, "seconds": seconds, "bytes": size, "triples": load.triples,
                   "shacl": load.shacl.mode, "hwm_mb": hwm / 1024}))
 """
 
@@ -79,23 +84,35 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--shacl", default="auto")
     ap.add_argument("--questions", type=int, default=600)
+    ap.add_argument("--trace", choices=("on", "off"), default="on", help="count the load's allocations (slow)")
+    ap.add_argument("--store", type=Path, help="the on-disk store for the questions, for the last size given")
     args = ap.parse_args()
     print(f"load average {load_avg()}")
     for text in args.sizes.split(","):
         n = parse_size(text)
         folder = ensure(n, args.seed)
         out = subprocess.run(
-            [sys.executable, "-c", CHILD_LOAD, str(folder), args.shacl], capture_output=True, text=True, check=True
+            [sys.executable, "-c", CHILD_LOAD, str(folder), args.shacl, args.trace],
+            capture_output=True,
+            text=True,
+            check=True,
         )
         r = json.loads(out.stdout.strip().splitlines()[-1])
+        python = (
+            f"Python peak {r['peak_mb']:8.1f} MB ({r['peak_mb'] * 2**20 / n:6.0f} B a transfer)"
+            if r["peak_mb"] is not None
+            else "not traced"
+        )
         print(
-            f"{size_label(n):>5} load: Python peak {r['peak_mb']:8.1f} MB ({r['peak_mb'] * 2**20 / n:6.0f} B a"
-            f" transfer), process peak {r['hwm_mb'] / 1024:5.2f} GB, {r['triples']} triples, SHACL {r['shacl']},"
-            f" {r['seconds']:.0f} s (no store)"
+            f"{size_label(n):>5} load: {python}, process peak {r['hwm_mb'] / 1024:5.2f} GB"
+            f" ({r['hwm_mb'] * 2**20 / n:6.0f} B a transfer), {r['triples']} triples, SHACL {r['shacl']},"
+            f" {r['seconds']:.0f} s (no store)",
+            flush=True,
         )
         if args.questions <= 0:
             continue
-        store = Path("/tmp/ont-bench/stores") / size_label(n)
+        last = text == args.sizes.split(",")[-1]
+        store = args.store if args.store is not None and last else Path("/tmp/ont-bench/stores") / size_label(n)
         from ont_platform import KnowledgeGraph
 
         with KnowledgeGraph.open(store) as kg:
