@@ -13,7 +13,8 @@ Each size runs in a fresh process:
    too (interpreter and libraries included). ``--trace off`` leaves ``tracemalloc`` out (it makes the stream
    several times slower: over 15 minutes at 1M): the process's peak, which holds the Python side and more, is
    then the measure, as the stream has no store.
-2. **Questions** (``--questions N``, on-disk store under /tmp/ont-bench/stores/SIZE, loaded when empty): the
+2. **Questions** (``--questions N``, on-disk store under /tmp/ont-bench/stores/SIZE or ``--store`` for the
+   last size, loaded when empty): the
    store is opened, N path questions are asked about seeded start nodes, and ``tracemalloc``'s peak over that
    (the names kept beside the store, the transfer mirror's lists, the analyser's Python objects; not the store
    engine's nor the analyser's native model) is printed with the resident memory before and after.
