@@ -21,7 +21,8 @@ loaded with ``kg.load(folder, shacl=False)``. Then:
    where it would show. ``kg.ingest`` end to end includes bringing both up to date. The answer must name the new address as its start (it is checked).
 
 What a batch costs on disk depends on where the store's blocks are: ``--cache`` says (the page cache as it is,
-dropped before the store is opened, or every table file read first). The figures of the first ``--first``
+dropped before the store is opened, or every file in the store's folder read first: its table files and the
+names kept beside them). The figures of the first ``--first``
 batches are also printed apart from the rest (a service that has run for a while is the rest), and each batch's
 bytes read from the storage device (``/proc/self/io``) are counted.
 
@@ -193,7 +194,7 @@ def main() -> None:
         choices=("as-is", "drop", "warm"),
         default="as-is",
         help="the page cache before an existing --store is opened: as it is; dropped (root only: every block "
-        "of the store is read from the disk once); or warm (every table file of the store read once first)",
+        "of the store is read from the disk once); or warm (every file in the store's folder read once first)",
     )
     ap.add_argument(
         "--first",
@@ -278,8 +279,10 @@ def main() -> None:
     if 0 < args.first < len(totals):
         print(row(f"kg.ingest, batches 1-{args.first}", totals[: args.first]))
         print(row(f"kg.ingest, batches {args.first + 1}-{len(totals)}", totals[args.first :]))
-        print(row(f"  neighbourhood, 1-{args.first}", stages.get("neighbourhood", [0.0])[: args.first]))
-        print(row(f"  neighbourhood, {args.first + 1}-", stages.get("neighbourhood", [0.0])[args.first :] or [0.0]))
+        reads = stages.get("neighbourhood")  # not there with --shacl off
+        if reads:
+            print(row(f"  neighbourhood, 1-{args.first}", reads[: args.first]))
+            print(row(f"  neighbourhood, {args.first + 1}-{len(reads)}", reads[args.first :]))
     print(f"   triples per batch: median {statistics.median(triples):.0f}")
     print(
         f"   read from the disk by an ingest (/proc/self/io): median {statistics.median(disk) / 1e6:.2f} MB, "

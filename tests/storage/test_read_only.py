@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
+import pyoxigraph as ox
 import pytest
 
 from ont_platform import KnowledgeGraph
 from ont_platform.errors import InputError, StoreError, StoreLockedError
+from ont_platform.storage import oxigraph
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -132,12 +135,6 @@ def test_the_command_line_reads_a_held_store_with_read_only(writer: tuple[Writer
 def _opening_fails(monkeypatch: pytest.MonkeyPatch, times: int, message: str) -> list[str]:
     """Make the engine's read-only open fail ``times`` times with ``message``, as a writer's compaction does
     when it deletes a table file between the engine listing the files and opening them."""
-    import types
-
-    import pyoxigraph as ox
-
-    from ont_platform.storage import oxigraph
-
     opened: list[str] = []
 
     class Engine:
