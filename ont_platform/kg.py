@@ -31,6 +31,7 @@ from ont_platform.errors import (
     QueryRefused,
     QueryTimeout,
 )
+from ont_platform.families import DEFAULT_FAMILY
 from ont_platform.ingest import increments
 from ont_platform.ingest.datasets import DatasetLoad, ShaclMode, ShaclReport, open_dataset
 from ont_platform.ingest.retract import RetractReport
@@ -303,13 +304,14 @@ class KnowledgeGraph:
         if spec is not None:
             return spec
         rows = self.store.select(
-            f"SELECT ?o ?s WHERE {{ {iri(dataset_iri(name))} {iri(ONT.ontologyText)} ?o . "
-            f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.shapesText)} ?s }} }} LIMIT 1"
+            f"SELECT ?o ?s ?f WHERE {{ {iri(dataset_iri(name))} {iri(ONT.ontologyText)} ?o . "
+            f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.shapesText)} ?s }} "
+            f"OPTIONAL {{ {iri(dataset_iri(name))} {iri(ONT.family)} ?f }} }} LIMIT 1"
         )
         if not rows or rows[0]["o"] is None:
             spec = get_domain(name)
         else:
-            shapes = rows[0].get("s")
+            shapes, family = rows[0].get("s"), rows[0].get("f")
             try:
                 stored = Domain.from_text(
                     name,
@@ -317,6 +319,7 @@ class KnowledgeGraph:
                     str(shapes) if shapes is not None else None,
                     ontology_label=f"the {name} ontology stored in this graph",
                     check=False,
+                    family=str(family) if family is not None else DEFAULT_FAMILY,
                 )
                 spec = register_domain(stored)
             except OntologyError as exc:

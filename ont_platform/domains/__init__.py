@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ont_platform.domains.base import CONTRACTS, FAMILIES, TABLES, Domain, Family
+from ont_platform.domains.base import Domain
 from ont_platform.domains.registry import (
     BUNDLED,
     domain_names,
@@ -36,11 +36,7 @@ def load_domain(name: str | Domain) -> DomainOntology:
 
 __all__ = [
     "BUNDLED",
-    "CONTRACTS",
-    "FAMILIES",
-    "TABLES",
     "Domain",
-    "Family",
     "domain_names",
     "domain_of_folder",
     "forget_domain",

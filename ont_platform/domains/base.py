@@ -1,14 +1,17 @@
 """What one domain is: a name, an ontology with its shapes, and the behaviour of its kind of graph.
 
 The shared machinery (loader, question answering, verifier, service, CLI) never compares domain names: it asks the
-:class:`Domain` for its ontology, its shapes, its tables, how to answer, how to check an answer and which contract
-it answers with. A domain's behaviour is one of three *families*, each written once:
+:class:`Domain` for its ontology, its shapes, and its *family* (:mod:`ont_platform.families`) for its tables, how
+to answer, how to check an answer and which contract it answers with. Three families are built in, each written
+once:
 
 * ``entities`` — an entity–relation graph grounded in text chunks, answered with the HopDecision contract (seed
   003). Any OWL ontology drives it: the bundled ``kg`` domain is one instance, a user's ontology another;
 * ``transfers`` — addresses and transfers (seed 000, the bundled ``onchain`` domain);
 * ``inventory`` — a page inventory with metric columns, filtered rather than walked (seed 004, the bundled
-  ``pages`` domain).
+  ``pages`` domain);
+
+and a package can add its own (an entry point in the group ``ont_platform.families``).
 
 A domain's ontology and shapes are read once, when first needed, and kept with the domain object: two graphs in
 one process that use the same domain share them.
@@ -21,39 +24,23 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from rdflib import OWL, RDF, RDFS, Graph
 from rdflib import Literal as RdfLiteral
 from rdflib.namespace import DCTERMS
 
 from ont_platform.errors import InputError, OntologyError
+from ont_platform.families import DEFAULT_FAMILY, Family, get_family
 from ont_platform.ontology.model import DomainOntology, read_ontology
 from ont_platform.storage.rdf_io import refuse_dtd
 
 if TYPE_CHECKING:
     from ont_platform.ontology.checks import OntologyReport
 
-Family = Literal["entities", "transfers", "inventory"]
-FAMILIES: tuple[Family, ...] = ("entities", "transfers", "inventory")
-
 NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 """A domain name: lower-case letters, digits, ``_`` and ``-``, starting with a letter, at most 40 characters. It
 becomes part of every instance IRI the domain mints (``id:films/node/f_01``)."""
-
-TABLES: dict[Family, tuple[str, ...]] = {
-    "entities": ("kg_nodes.csv", "kg_edges.csv", "kg_chunks.csv"),
-    "transfers": ("onchain_nodes.csv", "onchain_edges.csv"),
-    "inventory": ("pages.csv",),
-}
-"""The tables of each family's dataset folders; the first one tells what a folder holds."""
-
-CONTRACTS: dict[Family, str] = {
-    "entities": "hop_decision",
-    "transfers": "onchain_answer",
-    "inventory": "page_filter_result",
-}
-"""The answer contract (schemas/) of each family."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +87,8 @@ class Domain:
     """
 
     name: str
-    family: Family
+    family: str
+    """The name of the domain's family (:func:`ont_platform.families.get_family`)."""
     ontology_sources: tuple[Source, ...]
     shapes_sources: tuple[Source, ...] = ()
     namespace: str | None = None
@@ -117,14 +105,21 @@ class Domain:
                 f"a domain name is lower-case letters, digits, '_' or '-', starting with a letter "
                 f"(at most 40 characters); got {self.name!r}"
             )
-        if self.family not in FAMILIES:
-            raise OntologyError(f"unknown domain family {self.family!r}; known: {', '.join(FAMILIES)}")
+        if not isinstance(self.family, str):
+            raise OntologyError(f"a domain family is named by a string, got {type(self.family).__name__}")
+        get_family(self.family)  # an unknown family is an OntologyError listing the known ones
 
     # -- building ----------------------------------------------------------------------------------------------
 
     @classmethod
     def from_files(
-        cls, name: str | None, ontology: str | Path, shapes: str | Path | None = None, *, check: bool = True
+        cls,
+        name: str | None,
+        ontology: str | Path,
+        shapes: str | Path | None = None,
+        *,
+        check: bool = True,
+        family: str = DEFAULT_FAMILY,
     ) -> Domain:
         """An entity–relation domain driven by the OWL ontology in ``ontology`` (Turtle), with the SHACL shapes
         in ``shapes`` if given.
@@ -132,7 +127,8 @@ class Domain:
         ``name`` ``None`` takes the ontology's ``ont:domainName``. The ontology is read and checked now
         (:func:`ont_platform.ontology.checks.check_ontology`: labels, domains and ranges, names; ``check=True``
         also runs the reasoner when owlready2 and Java are there), so a broken ontology is an
-        :class:`~ont_platform.errors.OntologyError` naming the term before any data is loaded.
+        :class:`~ont_platform.errors.OntologyError` naming the term before any data is loaded. ``family``: a
+        family whose folders may bring their own ontology (``entities``, or a plug-in's).
         """
         onto_path = Path(ontology)
         if not onto_path.is_file():
@@ -153,6 +149,7 @@ class Domain:
             ontology_label=str(onto_path),
             shapes_label=str(shapes_path) if shapes_path else None,
             check=check,
+            family=family,
         )
 
     @classmethod
@@ -165,6 +162,7 @@ class Domain:
         ontology_label: str = "ontology.ttl",
         shapes_label: str | None = None,
         check: bool = True,
+        family: str = DEFAULT_FAMILY,
     ) -> Domain:
         """Like :meth:`from_files`, from Turtle text (how a stored domain is read back)."""
         onto_src = Source(ontology_label, text=ontology)
@@ -173,7 +171,9 @@ class Domain:
             name = declared_name(parse_turtle((onto_src,), "ontology"))
             if name is None:
                 raise OntologyError(f"{ontology_label} declares no ont:domainName; give the domain a name")
-        domain = cls(name, "entities", (onto_src,), shapes_src, None, bundled=False, derive_shapes=True)
+        if not get_family(family).own_ontology:
+            raise OntologyError(f"the {family} family does not take an ontology of its own")
+        domain = cls(name, family, (onto_src,), shapes_src, None, bundled=False, derive_shapes=True)
         report = domain.check(reasoner=check)
         report.raise_errors()
         domain.extra["report"] = report
@@ -207,24 +207,29 @@ class Domain:
         return g
 
     @property
+    def behaviour(self) -> Family:
+        """The domain's family: what every stage asks of this kind of graph."""
+        return get_family(self.family)
+
+    @property
     def tables(self) -> tuple[str, ...]:
         """The table files of the domain's dataset folders; the first tells what a folder holds."""
-        return TABLES[self.family]
+        return self.behaviour.tables
 
     @property
     def contract(self) -> str:
         """The name of the answer contract (``hop_decision``, ``onchain_answer``, ``page_filter_result``)."""
-        return CONTRACTS[self.family]
+        return self.behaviour.contract
 
     @property
     def has_names(self) -> bool:
         """Whether questions name the domain's nodes (a page inventory is filtered, never named)."""
-        return self.family != "inventory"
+        return self.behaviour.has_names
 
     @property
     def has_chunks(self) -> bool:
         """Whether relations are grounded in text chunks."""
-        return self.family == "entities"
+        return self.behaviour.has_chunks
 
     def title(self, lang: str = "ko") -> str:
         """What the domain is about, in a few words: the ontology's ``rdfs:label`` or ``dcterms:title`` in

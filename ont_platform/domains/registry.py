@@ -16,8 +16,9 @@ from pathlib import Path
 
 from rdflib import Namespace
 
-from ont_platform.domains.base import TABLES, Domain, Family, Source
+from ont_platform.domains.base import Domain, Source
 from ont_platform.errors import InputError, OntologyError
+from ont_platform.families import families
 from ont_platform.namespaces import KG, OC, PG
 
 _lock = threading.Lock()
@@ -30,7 +31,7 @@ SHAPES_FILE = "shapes.ttl"
 def _bundled(name: str) -> Domain:
     from ont_platform.resources import ontology_file, shapes_file
 
-    kinds: dict[str, tuple[Family, Namespace]] = {
+    kinds: dict[str, tuple[str, Namespace]] = {
         "onchain": ("transfers", OC),
         "kg": ("entities", KG),
         "pages": ("inventory", PG),
@@ -101,31 +102,37 @@ def domain_of_folder(folder: str | Path) -> Domain:
     path = Path(folder)
     if not path.is_dir():
         raise InputError(f"not a dataset folder: {path}")
-    found = [family for family, files in TABLES.items() if (path / files[0]).is_file()]
+    known = list(families())
+    found = [f for f in known if (path / f.tables[0]).is_file()]
     if len(found) != 1:
-        expected = ", ".join(files[0] for files in TABLES.values())
-        what = "none" if not found else " and ".join(TABLES[f][0] for f in found)
+        expected = ", ".join(f.tables[0] for f in known)
+        what = "none" if not found else " and ".join(f.tables[0] for f in found)
         raise InputError(f"{path}: a dataset folder holds one of {expected}; found {what}")
     family = found[0]
     own = path / ONTOLOGY_FILE
     if own.is_file():
-        if family != "entities":
+        if not family.own_ontology:
+            takes = " or ".join(", ".join(f.tables) for f in known if f.own_ontology)
             raise InputError(
-                f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables "
-                f"({', '.join(TABLES['entities'])}); this folder holds {TABLES[family][0]}"
+                f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables ({takes}); "
+                f"this folder holds {family.tables[0]}"
             )
         shapes = path / SHAPES_FILE
         name = None if _declares_name(own) else _folder_name(path)
-        known = _registered_same(name, own, shapes if shapes.is_file() else None)
-        if known is not None:
-            return known  # the same files again: checked when first read
+        same = _registered_same(name, own, shapes if shapes.is_file() else None)
+        if same is not None:
+            return same  # the same files again: checked when first read
         try:
-            return register_domain(Domain.from_files(name, own, shapes if shapes.is_file() else None))
+            return register_domain(
+                Domain.from_files(name, own, shapes if shapes.is_file() else None, family=family.name)
+            )
         except OntologyError as exc:  # the folder's own ontology is the user's input: exit code 2, not 3
             raise InputError(f"{path}: {exc}") from exc
     if (path / SHAPES_FILE).is_file():
         raise InputError(f"{path}: {SHAPES_FILE} is used only with an {ONTOLOGY_FILE} beside it")
-    return get_domain({"entities": "kg", "transfers": "onchain", "inventory": "pages"}[family])
+    if family.bundled_domain is None:
+        raise InputError(f"{path}: {family.tables[0]} needs an {ONTOLOGY_FILE} beside it")
+    return get_domain(family.bundled_domain)
 
 
 def _registered_same(name: str | None, ontology: Path, shapes: Path | None) -> Domain | None:

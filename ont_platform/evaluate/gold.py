@@ -28,11 +28,10 @@ from typing import Any
 
 from ont_platform.domains import get_domain
 from ont_platform.errors import InputError
+from ont_platform.families import claims, families, get_family
 from ont_platform.verify import Verifier, read_gold
 from ont_platform.verify.query import Isolation
 
-DECISION_FIELD = {"transfers": "intent", "entities": "decision", "inventory": "status"}
-"""The field that holds the outcome in each family's contract."""
 SET_FIELDS = ("cited_nodes", "factors", "columns_used")
 EQUAL_FIELDS = ("intent", "decision", "status", "confidence", "grounding_ok", "parsed_filter", "count")
 TEXT_FIELDS = ("answer_ko", "reason", "evidence", "hedge", "generated_query", "question", "q_id", "query_id")
@@ -144,12 +143,9 @@ class GoldReport:
 def family_of(expected: Mapping[str, Any], answer: Mapping[str, Any] | None) -> str | None:
     """The domain family whose contract the gold (or else the answer) is written in."""
     for doc in (expected, answer or {}):
-        if "intent" in doc or "cited_nodes" in doc or "q_id" in doc:
-            return "transfers"
-        if "decision" in doc or "factors" in doc or "query_id" in doc:
-            return "entities"
-        if "status" in doc or "matched" in doc or "expected_urls" in doc or "parsed_filter" in doc:
-            return "inventory"
+        for family in families():
+            if claims(family, doc):
+                return family.name
     return None
 
 
@@ -186,7 +182,7 @@ def score(
     """Compare one answer with its gold ``expected`` object."""
     if family is None:
         family = get_domain(domain).family
-    key = DECISION_FIELD[family]
+    key = get_family(family).decision_field
     group = f"{domain}:{expected.get(key, (answer or {}).get(key, '?'))}"
     if answer is None:
         missed_urls = (

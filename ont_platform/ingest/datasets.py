@@ -57,9 +57,9 @@ from urllib.parse import unquote
 from rdflib import RDF, RDFS, SKOS, URIRef
 
 from ont_platform.domains import Domain, domain_of_folder
-from ont_platform.domains.base import TABLES
 from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
 from ont_platform.errors import DatasetError, InputError, Problem
+from ont_platform.families import DEFAULT_FAMILY, families, get_family
 from ont_platform.ingest.addresses import AddressError, normalize_address
 from ont_platform.ingest.beside import Beside, finish, send
 from ont_platform.ingest.builder import (
@@ -204,7 +204,7 @@ def check_folder(folder: Path, limits: Limits = DEFAULT_LIMITS) -> None:
     each such file. Files that are not there are not looked for (the domain check says what is missing)."""
     if not folder.is_dir():
         return  # domain_of_folder says so
-    sizes = {name: limits.max_file_bytes for names in TABLES.values() for name in names}
+    sizes = {name: limits.max_file_bytes for family in families() for name in family.tables}
     sizes.update(
         {
             "columns.csv": limits.max_file_bytes,
@@ -312,6 +312,12 @@ class DatasetLoad:
         """With ``settle_later`` and the checks beside: whether the text they sent came to its end (``None``:
         this process read the tables itself)."""
 
+    def problem(self, file: str, line: int, reason: str) -> None:
+        """Record a problem of one row (``file:line: reason``): the load is refused, and every problem recorded
+        is reported. A family's table reader (:meth:`ont_platform.families.Family.read_tables`) calls this
+        for a row it cannot take, and goes on reading."""
+        self._problems.append(Problem(file, line, reason))
+
     def chunks(self, *, settle_later: bool = False) -> Iterator[bytes]:
         """The batch as UTF-8 N-Triples chunks; raises DatasetError before the end if anything is wrong.
 
@@ -378,7 +384,7 @@ class DatasetLoad:
         waiting: list[str] | None = [] if rows is not None and self.mode == "auto" else None
         digest = hashlib.blake2b(digest_size=16) if beside is not None else None  # only the checks beside compare it
         refused = False
-        for n, text in enumerate(_READERS[self.spec.family](self)):
+        for n, text in enumerate(get_family(self.spec.family).read_tables(self)):
             if beside is not None and n % 256 == 0 and beside.failed():
                 refused = True
                 break  # the checks beside found a problem: their list is the whole one
@@ -443,7 +449,7 @@ class DatasetLoad:
             return None
         if self._beside is None:
             size = 0
-            for name in TABLES[self.spec.family]:
+            for name in self.spec.tables:
                 with contextlib.suppress(OSError):
                     size += (self.folder / name).stat().st_size
             if size < BESIDE_MIN_BYTES or _usable_cores() < 2:
@@ -1240,14 +1246,6 @@ def _typed_cell(cell: str, ctype: str) -> str | None:
         return None
 
 
-_READERS: dict[str, Callable[[DatasetLoad], Iterator[str]]] = {
-    "entities": read_entities,
-    "transfers": read_transfers,
-    "inventory": read_pages,
-}
-"""The table reader of each domain family."""
-
-
 def domain_record(spec: Domain) -> str:
     """The N-Triples that let a store name a user's domain again: its ontology (and shapes) as Turtle text on
     the dataset resource. A bundled domain needs none: the library ships it."""
@@ -1257,4 +1255,6 @@ def domain_record(spec: Domain) -> str:
     text = f"{ds} {term(ONT.ontologyText)} {plain(spec.ontology_sources[0].read())} .\n"
     if spec.shapes_sources:
         text += f"{ds} {term(ONT.shapesText)} {plain(spec.shapes_sources[0].read())} .\n"
+    if spec.family != DEFAULT_FAMILY:  # a record without one is read back in the default family
+        text += f"{ds} {term(ONT.family)} {plain(spec.family)} .\n"
     return text

@@ -41,6 +41,7 @@ from rdflib import RDF, Literal, URIRef
 from ont_platform.domains import Domain, get_domain
 from ont_platform.domains.registry import DEFAULT_ENTITIES
 from ont_platform.errors import InputError
+from ont_platform.families import DEFAULT_FAMILY
 from ont_platform.ingest.resolve import resolve
 from ont_platform.namespaces import ONT, dataset_iri
 from ont_platform.rdf_terms import iri
@@ -270,7 +271,7 @@ def check_extraction(
     if guard.domain is None:
         check_ontology(extraction, index, findings)
     resolution = None
-    if resolve_with is not None and spec.family == "entities" and domain in resolve_with.domains():
+    if resolve_with is not None and spec.has_chunks and domain in resolve_with.domains():
         extraction, resolution = resolve(resolve_with.context(domain), extraction, index, findings)
         report.linked, report.created = resolution.linked, resolution.created
         report.aliases_added = len(resolution.aliases)
@@ -297,6 +298,8 @@ def check_extraction(
             facts.add(marker, ONT.ontologyText, Literal(spec.ontology_sources[0].read()))
             if spec.shapes_sources:
                 facts.add(marker, ONT.shapesText, Literal(spec.shapes_sources[0].read()))
+            if spec.family != DEFAULT_FAMILY:  # a record without one is read back in the default family
+                facts.add(marker, ONT.family, Literal(spec.family))
 
     stored, unsure = already_known(facts, existing)  # before the shapes' copy below takes the facts in
     known = (stored, _StoredCount(store, unsure))  # looked up while the shapes run

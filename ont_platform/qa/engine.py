@@ -1,12 +1,11 @@
-"""``ask``: route a question to its domain family's answerer and return the family's contract."""
+"""``ask``: route a question to its domain family's answerer (:mod:`ont_platform.families`) and return the
+family's contract."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
 from ont_platform.errors import InputError
-from ont_platform.qa import entities, onchain, pages
+from ont_platform.families import get_family
 from ont_platform.qa.context import Context
 from ont_platform.qa.text import normalize
 
@@ -31,13 +30,4 @@ def check_question(question: object, max_chars: int) -> str:
 def answer(ctx: Context, question: str, qid: str) -> Answer:
     """Answer ``question`` over the context's domain."""
     check_question(question, ctx.limits.max_question_chars)
-    return ANSWERERS[ctx.spec.family](ctx, question, qid)
-
-
-ANSWERERS: dict[str, Callable[[Context, str, str], Answer]] = {
-    "entities": entities.answer,
-    "transfers": onchain.answer,
-    "inventory": lambda ctx, question, qid: pages.answer(ctx, question),
-}
-"""How each domain family answers (the entity–relation reader serves the bundled kg domain and every user
-ontology alike)."""
+    return get_family(ctx.spec.family).answer(ctx, question, qid)

@@ -575,9 +575,9 @@ def create_app(
         if requested is not None:
             return requested
         loaded = graph_set.domains()
-        entities = [d for d in loaded if graph_set.graph(d).domain(d).family == "entities"]
-        if entities:  # text is read into entities and relations; the first such domain, by name
-            return entities[0]
+        grounded = [d for d in loaded if graph_set.graph(d).domain(d).has_chunks]
+        if grounded:  # text is read into entities and relations grounded in it; the first such domain, by name
+            return grounded[0]
         if loaded:
             return loaded[0]
         raise NotFound("no dataset is loaded; name a domain")

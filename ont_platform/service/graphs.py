@@ -22,8 +22,6 @@ from ont_platform.kg import KnowledgeGraph, Traced
 from ont_platform.namespaces import mint
 from ont_platform.ontology import local_name
 from ont_platform.qa.context import Context
-from ont_platform.sparql.kg import node_info
-from ont_platform.sparql.onchain import node_facts
 from ont_platform.verify import Verifier, VerifyReport
 from ont_platform.verify.verifier import contract_of
 
@@ -132,25 +130,25 @@ class GraphSet:
         """What the graph says about one node: classes (with their labels), label and, on chain, the address."""
         ctx = self.context(domain).for_question()
         iri = mint(domain, "node", node_id)
-        transfers = ctx.spec.family == "transfers"
-        builder = node_facts if transfers else node_info
-        rows = ctx.run_select(builder(iri))
+        family = ctx.spec.behaviour
+        rows = ctx.run_select(family.node_query(iri))
         if not rows:
             raise NotFound(f"no node {node_id!r} in the {domain} dataset")
         own = set(ctx.onto.classes.values())
         classes: list[dict[str, str]] = []
-        label = address = None
+        label = None
+        extra: dict[str, str | None] = {field: None for field, _ in family.node_fields}
         for row in rows:
             cls = row.get("cls")
             if isinstance(cls, URIRef) and cls in own and all(c["iri"] != str(cls) for c in classes):
                 classes.append({"iri": str(cls), "name": local_name(cls), "label": ctx.onto.label(cls)})
             if row.get("label") is not None and label is None:
                 label = str(row["label"])
-            if row.get("norm") is not None and address is None:
-                address = str(row["norm"])
+            for field, var in family.node_fields:
+                if row.get(var) is not None and extra[field] is None:
+                    extra[field] = str(row[var])
         out: dict[str, Any] = {"domain": domain, "id": node_id, "iri": str(iri), "label": label, "classes": classes}
-        if transfers:
-            out["address"] = address
+        out.update(extra)
         return out
 
     def close(self) -> None:

@@ -1,7 +1,8 @@
 """One answer being checked (:class:`Case`) and the question as the domain's planner reads it.
 
 Its own module so that the family checks (:mod:`~ont_platform.verify.onchain`, ``kg``, ``pages``) and the
-verifier that runs them import it and not each other.
+verifier that runs them import it and not each other. :class:`QuestionPlan` is the families' (it is re-exported
+here for the checks).
 """
 
 from __future__ import annotations
@@ -9,59 +10,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rdflib import URIRef
-
 from ont_platform.domains import Domain
 from ont_platform.errors import OntError
+from ont_platform.families import QuestionPlan, get_family
 from ont_platform.verify.graph import Snapshot
 from ont_platform.verify.report import VerifyReport
 
+__all__ = ["Case", "QuestionPlan", "read_plan"]
+
 if TYPE_CHECKING:
+    from ont_platform.qa.context import Context
     from ont_platform.verify.verifier import Verifier
 
 
-@dataclass(frozen=True)
-class QuestionPlan:
-    """What the question asks, as the domain's planner reads it: the start node, the hop limit and, for
-    on-chain path questions, the target and the direction."""
-
-    intent: str | None
-    start: str | None
-    hops: int
-    backward: bool = False
-    target_class: URIRef | None = None
-    target_node: str | None = None
-    ambiguous: bool = False
-
-
-def read_plan(spec: Domain, ctx: Any, question: str) -> QuestionPlan | None:
+def read_plan(spec: Domain, ctx: Context, question: str) -> QuestionPlan | None:
     """The question read by the answerer's own planner (parsing only, no query runs), or None when it cannot
     be read. The checks use it to know the start, the target and the hop limit; never the answer."""
     try:
-        if spec.family == "transfers":
-            from ont_platform.qa import onchain
-
-            p: Any = onchain.plan(ctx, question)
-            target = getattr(p, "target_class", None)
-            return QuestionPlan(
-                str(p.intent),
-                p.start,
-                int(p.hops),
-                bool(getattr(p, "backward", False)),
-                URIRef(str(target)) if target is not None else None,
-                getattr(p, "target_node", None),
-                bool(getattr(p, "ambiguous", None)),
-            )
-        if spec.family == "entities":
-            from ont_platform.qa import entities
-
-            p = entities.plan(ctx, question)
-            return QuestionPlan(
-                None, p.start, int(p.limit), ambiguous=bool(getattr(p, "ambiguous", None)), target_class=p.asked
-            )
-    except (OntError, ValueError, AttributeError, TypeError):
+        return get_family(spec.family).read_plan(ctx, question)
+    except (OntError, ValueError):
         return None
-    return None
 
 
 @dataclass

@@ -10,34 +10,24 @@ import threading
 from typing import Any, Self
 
 from ont_platform.answer.contracts import schema_errors
-from ont_platform.domains import CONTRACTS, Domain
+from ont_platform.families import claims, families, get_family
 from ont_platform.limits import Limits
-from ont_platform.verify import kg as kg_checks
-from ont_platform.verify import onchain as onchain_checks
-from ont_platform.verify import pages as pages_checks
 from ont_platform.verify.case import Case
 from ont_platform.verify.graph import DEFAULT_MAX_ROWS, Snapshot, read_snapshot
 from ont_platform.verify.query import Isolation, QueryRunner
 from ont_platform.verify.report import VerifyReport
 
-CHECKS = {"transfers": onchain_checks.check, "entities": kg_checks.check, "inventory": pages_checks.check}
-"""The checks of each domain family."""
-ID_FIELD = {"onchain_answer": "q_id", "hop_decision": "query_id", "page_filter_result": "question"}
-FAMILY_OF_CONTRACT = {contract: family for family, contract in CONTRACTS.items()}
-
 
 def contract_of(obj: dict[str, Any], contracts: list[str]) -> str | None:
     """Which seed contract an answer claims to follow: by its id field, else by its telltale fields, else the
     contract of the only loaded domain (``contracts``: those of the loaded domains)."""
-    for contract, key in (("onchain_answer", "q_id"), ("hop_decision", "query_id")):
-        if key in obj:
-            return contract
-    if "status" in obj or "parsed_filter" in obj or "matched" in obj:
-        return "page_filter_result"
-    if "intent" in obj or "cited_nodes" in obj:
-        return "onchain_answer"
-    if "decision" in obj or "factors" in obj:
-        return "hop_decision"
+    known = list(families())
+    for family in known:  # a family's first telltale is its id field (or, without one, its surest field)
+        if family.telltales and family.telltales[0] in obj:
+            return family.contract
+    for family in known:
+        if claims(family, obj):
+            return family.contract
     if len(set(contracts)) == 1:
         return contracts[0]
     return None
@@ -233,7 +223,7 @@ class Verifier:
         if not snap.spec.has_names and question is None:
             question = answer.get("question")
         case = Case(self, snap, answer, report, question, gold if isinstance(gold, dict) else None)
-        _checks(snap.spec)(case)
+        get_family(snap.spec.family).check(case)
         return report
 
     def close(self) -> None:
@@ -245,8 +235,3 @@ class Verifier:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _checks(spec: Domain) -> Any:
-    """The checks of the domain's family."""
-    return CHECKS[spec.family]
