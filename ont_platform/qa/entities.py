@@ -33,11 +33,12 @@ from itertools import permutations
 from rdflib import URIRef
 
 from ont_platform.answer.contracts import Hop, HopDecision
+from ont_platform.messages import Lang, say
 from ont_platform.namespaces import mint
 from ont_platform.ontology.model import local_name
 from ont_platform.qa.analyzer import NOUN_TAGS, Morph, morphs
 from ont_platform.qa.context import Context
-from ont_platform.qa.korean import COUNT_KO, jamo, josa, ro
+from ont_platform.qa.korean import COUNT_KO, jamo
 from ont_platform.qa.lexicon import Mention, word_bounded
 from ont_platform.qa.reading import (
     Part,
@@ -96,6 +97,11 @@ class EntityPlan:
     other_names: list[str] = field(default_factory=list)
     english: bool = False
 
+    @property
+    def lang(self) -> Lang:
+        """The language the answer's texts are written in: the question's."""
+        return "en" if self.english else "ko"
+
 
 @dataclass
 class Walked:
@@ -111,7 +117,13 @@ class Walked:
 
 
 class Misread(Exception):
-    """The chain does not fit the ontology: the reading is wrong, whatever the data says."""
+    """The chain does not fit the ontology: the reading is wrong, whatever the data says. Carries the message
+    code and its fields, written out in the question's language where it is caught."""
+
+    def __init__(self, code: str, **fields: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.fields = fields
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
@@ -741,9 +753,9 @@ def answer(ctx: Context, question: str, qid: str) -> HopDecision:
             None,
             [],
             ["node_alias_unmapped"],
-            f"질문의 이름이 여러 노드({names})에 해당해 시작 노드를 하나로 정할 수 없습니다. 추측하지 않고 멈춥니다.",
+            say("entities.ambiguous_start", p.lang, names=names),
             f"start_candidates={names}",
-            "이름이 여러 노드에 해당해 답하지 않습니다",
+            say("entities.ambiguous_start_hedge", p.lang),
         )
     if p.other_names:
         label = _label(ctx, p.start)
@@ -754,10 +766,9 @@ def answer(ctx: Context, question: str, qid: str) -> HopDecision:
             None,
             [],
             ["missing_edge"],
-            f"질문이 {josa(label, '과', '와')} 함께 {others}도 가리켜, 두 노드를 한 경로에서 어떻게 "
-            "잇는지 읽지 못했습니다. 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
+            say("entities.other_names", p.lang, label=label, others=others),
             f"start_id={p.start}, other names={'/'.join(p.other_names)}",
-            "질문을 하나의 경로로 읽지 못해 답하지 않습니다",
+            say("entities.other_names_hedge", p.lang),
         )
     if p.unexplained and len(p.steps) <= p.limit:  # a chain over the limit stops at it, unread words or not
         label = _label(ctx, p.start)
@@ -768,10 +779,9 @@ def answer(ctx: Context, question: str, qid: str) -> HopDecision:
             None,
             [],
             ["missing_edge"],
-            f"질문의 {words}을(를) 온톨로지의 관계나 클래스로 읽지 못했습니다. {josa(label, '에서', '에서')} "
-            "시작하는 다른 질문으로 바꿔 답하지 않고 멈춥니다.",
+            say("entities.unread_words", p.lang, words=words, label=label),
             f"start_id={p.start}, unread={'/'.join(p.unexplained)}",
-            "질문의 일부를 이해하지 못해 답하지 않습니다",
+            say("entities.unread_words_hedge", p.lang),
         )
     if not p.steps and p.asked is None and p.gap is None:
         label = _label(ctx, p.start)
@@ -781,9 +791,9 @@ def answer(ctx: Context, question: str, qid: str) -> HopDecision:
             None,
             [],
             ["missing_edge"],
-            f"{josa(label, '에서', '에서')} 따라갈 관계를 질문에서 찾지 못해 첫 홉을 정할 수 없습니다. 관계를 지어내지 않고 멈춥니다.",
+            say("entities.no_relation", p.lang, label=label),
             f"start_id={p.start}, relations=none",
-            "따라갈 관계가 없어 답하지 않습니다",
+            say("entities.no_relation_hedge", p.lang),
         )
     try:
         return _walk(ctx, p, qid)
@@ -794,9 +804,9 @@ def answer(ctx: Context, question: str, qid: str) -> HopDecision:
             None,
             [],
             ["missing_edge"],
-            f"{exc} 질문을 잘못 읽은 답을 내지 않고 멈춥니다.",
+            say("entities.misread", p.lang, why=say(exc.code, p.lang, **exc.fields)),
             f"start_id={p.start}, reading={_reading(ctx, p, p.steps)}",
-            "질문의 관계가 온톨로지와 맞지 않아 답하지 않습니다",
+            say("entities.misread_hedge", p.lang),
         )
 
 
@@ -850,21 +860,21 @@ def _no_start(p: EntityPlan, qid: str) -> HopDecision:
             None,
             [],
             ["node_alias_unmapped"],
-            f"{josa(p.start_name, '은', '는')} 그래프의 '{known}'({node})와 비슷하지만 등록된 이름이나 별칭이 "
-            "아니라 같은 노드로 볼 수 없습니다. 비슷한 이름으로 바꿔 답하지 않고 멈춥니다.",
+            say("entities.near_miss", p.lang, name=p.start_name, known=known, node=node),
             f"start_id=null, near={node}",
-            "이름이 그래프의 노드에 매핑되지 않아 답하지 않습니다",
+            say("entities.near_miss_hedge", p.lang),
         )
-    who = f"{p.start_name}에 해당하는" if p.start_name else "질문이 가리키는"
     return _decision(
         qid,
         "refuse",
         None,
         [],
         ["missing_start_node"],
-        f"{who} 시작 노드가 그래프에 없어 첫 홉을 밟을 수 없습니다. 추측하지 않고 답을 멈춥니다.",
+        say("entities.missing_start", p.lang, who=p.start_name)
+        if p.start_name
+        else say("entities.missing_start_unnamed", p.lang),
         "start_id=null",
-        "시작 노드가 없어 답하지 않습니다",
+        say("entities.missing_start_hedge", p.lang),
     )
 
 
@@ -882,11 +892,16 @@ def _reading(ctx: Context, p: EntityPlan, steps: list[Step]) -> str:
     for s in steps:
         rel = local_name(s.prop)
         mark = "" if s.how == "word" else ("*" if s.how == "ontology" else "+")
-        out.append(f"→{rel}{mark}→ ?" + (f"({ctx.onto.label(s.hint, 'ko')})" if s.hint is not None else ""))
+        out.append(f"→{rel}{mark}→ ?" + (f"({ctx.onto.label(s.hint, p.lang)})" if s.hint is not None else ""))
     text = " ".join(out)
     if p.asked is not None:
-        text += f" [{ctx.onto.label(p.asked, 'ko')}]"
+        text += f" [{ctx.onto.label(p.asked, p.lang)}]"
     return text
+
+
+def _read_as(ctx: Context, p: EntityPlan, steps: list[Step]) -> str:
+    """What the reply says it read (`` 읽은 질문: …``), appended to its reason."""
+    return say("entities.read_as", p.lang, reading=_reading(ctx, p, steps))
 
 
 def _landing(ctx: Context, step: Step, classes: frozenset[URIRef], backward: bool) -> frozenset[URIRef]:
@@ -946,9 +961,7 @@ def _fill(ctx: Context, p: EntityPlan) -> list[list[Step]]:
         return [steps]  # "홍길동 대표": a class word that only describes the start
     chains = _gap_chains(ctx, classes, target, p.limit)
     if not chains:
-        raise Misread(
-            f"온톨로지에 {_label(ctx, p.start)}에서 {ctx.onto.label(target, 'ko')}(으)로 이어지는 관계가 없습니다."
-        )
+        raise Misread("entities.no_way_to_class", start=_label(ctx, p.start), target=ctx.onto.label(target, p.lang))
     return [
         [
             Step(
@@ -995,10 +1008,7 @@ def _walk_candidates(
         steps, best = answered[0]
         names = ", ".join(" → ".join(local_name(s.prop) for s in st if s.how != "word") for st, _ in answered)
         return best.model_copy(
-            update={
-                "reason": best.reason + f" (관계를 말하지 않아 온톨로지가 허용하는 {names}로 읽었고, "
-                "모두 같은 답에 닿습니다.)"
-            }
+            update={"reason": best.reason + say("entities.same_answer_every_way", p.lang, names=names)}
         )
     if not answered and all(r.decision == "max_hops" for _, r in results):
         return results[0][1]  # every way the ontology allows needs more hops than the question gives
@@ -1006,17 +1016,16 @@ def _walk_candidates(
         " → ".join(local_name(s.prop) + ("⁻¹" if s.direction == "inv" else "") for s in st if s.how != "word")
         for st, _ in results
     )
-    label = ctx.onto.label(target, "ko")
+    label = ctx.onto.label(target, p.lang)
     return _decision(
         qid,
         "refuse",
         None,
         [],
         ["missing_edge"],
-        f"질문이 {_label(ctx, p.start)}에서 {label}까지 어떤 관계로 가는지 말하지 않았고, 온톨로지로는 "
-        f"{listed} 중 하나로 정해지지 않습니다. 관계를 골라 추측하지 않고 멈춥니다.",
+        say("entities.which_way", p.lang, start=_label(ctx, p.start), target=label, listed=listed),
         f"start_id={p.start}, candidates={listed}",
-        "관계를 정할 수 없어 답하지 않습니다",
+        say("entities.which_way_hedge", p.lang),
     )
 
 
@@ -1104,8 +1113,11 @@ def _walk_steps(
                 or "?"
             )
             raise Misread(
-                f"'{step.word}'({local_name(step.prop)}) 관계는 {_label(ctx, node)}({cls})에서 이어질 수 "
-                "없습니다(온톨로지의 domain/range)."
+                "entities.relation_cannot_follow",
+                word=step.word,
+                rel=local_name(step.prop),
+                node=_label(ctx, node),
+                cls=cls,
             )
         taken.append(step)
         frontier = nxt
@@ -1136,11 +1148,10 @@ def _walk_steps(
             None,
             walked,
             ["missing_edge"],
-            f"관계를 따라가면 같은 엣지를 되짚어 {ro(labels.get(frontier[0][0]) or _label(ctx, frontier[0][0]))} "
-            "되돌아옵니다. 질문을 잘못 읽은 것으로 보고 답하지 않습니다. "
-            f"읽은 질문: {_reading(ctx, p, taken)}",
+            say("entities.walks_back", p.lang, label=labels.get(frontier[0][0]) or _label(ctx, frontier[0][0]))
+            + _read_as(ctx, p, taken),
             "the walk goes back along its own edge",
-            "같은 엣지를 되짚어 답하지 않습니다",
+            say("entities.walks_back_hedge", p.lang),
         )
     frontier = [f for f in frontier if f not in back]
     if over and frontier:
@@ -1151,10 +1162,9 @@ def _walk_steps(
             None,
             walked,
             ["hop_limit_exceeded"],
-            f"정답에 닿으려면 홉 한도 {p.limit}을 넘겨야 해서 한도 안에서는 답을 확정할 수 없습니다. "
-            f"무리해서 답하지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
+            say("entities.over_limit", p.lang, limit=p.limit) + _read_as(ctx, p, steps),
             f"max_hops={p.limit} 초과",
-            "홉 한도 안에서 답에 닿지 못해 멈춥니다",
+            say("entities.over_limit_hedge", p.lang),
         )
     if frontier and p.asked is not None:
         fitting = [(end, w) for end, w in frontier if _is_asked(ctx, end, p.asked)]
@@ -1167,18 +1177,17 @@ def _walk_steps(
                 return _walk_candidates(ctx, p, qid, chains, labels, extended=True)
         if not fitting:
             end, walked = frontier[0]
-            asked_ko = ctx.onto.label(p.asked, "ko")
+            asked = ctx.onto.label(p.asked, p.lang)
             return _decision(
                 qid,
                 "refuse",
                 None,
                 walked,
                 ["missing_edge"],
-                f"관계를 따라 {labels.get(end, end)}에 닿았지만 질문이 묻는 {asked_ko}가 아니고, "
-                f"{asked_ko}로 이어지는 관계를 질문에서 찾지 못했습니다. 다른 답을 지어내지 않고 멈춥니다. "
-                f"읽은 질문: {_reading(ctx, p, taken)}",
+                say("entities.not_asked_class", p.lang, end=labels.get(end, end), asked=asked)
+                + _read_as(ctx, p, taken),
                 f"{end} is not a {local_name(p.asked)}",
-                f"{asked_ko}에 닿지 못해 답하지 않습니다",
+                say("entities.not_asked_class_hedge", p.lang, asked=asked),
             )
         frontier = fitting
     if frontier:
@@ -1190,20 +1199,24 @@ def _walk_steps(
             ", ".join(ends),
             walked,
             [],
-            _answer_reason(walked, labels, p.start or "") + f" 읽은 질문: {_reading(ctx, p, taken)}",
+            _answer_reason(walked, labels, p.start or "", p.lang) + _read_as(ctx, p, taken),
             ", ".join(f"{w.rel}:{w.chunk}" for w in walked),
             None,
         )
     if stop_ungrounded is not None:
         last = stop_ungrounded[-1]
-        rel_ko = ctx.onto.label(_prop(ctx, last.rel), "ko")
+        rel_label = ctx.onto.label(_prop(ctx, last.rel), p.lang)
         if last.why == "flag":
-            reason = f"{last.rel} 엣지가 원문 근거가 없어 LLM 이 지어냈을 수 있습니다. 근거 없는 홉을 밟지 않고 답을 멈춥니다."
+            reason = say("entities.ungrounded_flag", p.lang, rel=last.rel)
             evidence = f"{last.rel} grounded=false"
         else:
-            reason = (
-                f"{last.rel} 엣지는 근거로 표시됐지만 청크 {last.chunk}가 두 끝({labels.get(last.src, last.src)}, "
-                f"{labels.get(last.dst, last.dst)})을 모두 언급하지 않아 근거로 인정하지 않습니다. 답을 멈춥니다."
+            reason = say(
+                "entities.ungrounded_chunk",
+                p.lang,
+                rel=last.rel,
+                chunk=last.chunk,
+                src=labels.get(last.src, last.src),
+                dst=labels.get(last.dst, last.dst),
             )
             evidence = f"{last.rel}:{last.chunk} {last.why}"
         return _decision(
@@ -1214,7 +1227,7 @@ def _walk_steps(
             ["ungrounded_hop"],
             reason,
             evidence,
-            f"{rel_ko} 관계에 원문 근거가 없어 답하지 않습니다",
+            say("entities.ungrounded_hedge", p.lang, rel=rel_label),
         )
     node, step, walked = stop_missing or (p.start or "", steps[0], [])
     name = labels.get(node) or _label(ctx, node)
@@ -1225,10 +1238,9 @@ def _walk_steps(
         None,
         walked,
         ["missing_edge"],
-        f"{josa(name, '에서', '에서')} '{step.word}'({kinds}) 엣지가 그래프에 없어 다음 홉을 밟을 수 없습니다. "
-        f"없는 관계를 지어내지 않고 멈춥니다. 읽은 질문: {_reading(ctx, p, steps)}",
+        say("entities.missing_edge", p.lang, name=name, word=step.word, kinds=kinds) + _read_as(ctx, p, steps),
         f"{node} -{kinds}-> 없음",
-        "이어지는 관계가 없어 답하지 않습니다",
+        say("entities.missing_edge_hedge", p.lang),
     )
 
 
@@ -1330,16 +1342,16 @@ def _notation(ctx: Context, prop: URIRef) -> str:
     return local_name(prop)
 
 
-def _answer_reason(walked: list[Walked], labels: dict[str, str], start: str) -> str:
+def _answer_reason(walked: list[Walked], labels: dict[str, str], start: str, lang: Lang) -> str:
     parts = []
     cur = start
     for w in walked:
         nxt = w.dst if w.src == cur else w.src
-        a, b = labels.get(cur, cur), labels.get(nxt, nxt)
-        way = "" if w.src == cur else "(역방향)"
-        parts.append(f"{josa(a, '이', '가')} {ro(w.rel)}{way} {b}에 닿")
+        way = "" if w.src == cur else say("entities.hop_backwards", lang)
+        parts.append(say("entities.hop", lang, src=labels.get(cur, cur), rel=w.rel, way=way, dst=labels.get(nxt, nxt)))
         cur = nxt
     n = len(walked)
-    body = "고 ".join(parts)
-    count = "그 홉에" if n == 1 else f"{COUNT_KO.get(n, str(n))} 홉 모두"
-    return f"{body}아, {count} 원문 근거 청크가 있어 답합니다."
+    hops = say("entities.hop_joiner", lang).join(parts)
+    if n == 1:
+        return say("entities.answer_one_hop", lang, hops=hops)
+    return say("entities.answer_hops", lang, hops=hops, count=COUNT_KO.get(n, str(n)) if lang == "ko" else n)

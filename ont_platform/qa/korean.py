@@ -1,37 +1,10 @@
-"""Small Korean text helpers: particles that agree with the word before them (for templated answers), and the
-particles that may follow a name in a question."""
+"""Small Korean text helpers: the particles that may follow a name in a question, number words, and (from
+:mod:`ont_platform.messages.particles`) particles that agree with the word before them."""
 
 from __future__ import annotations
 
-
-def _has_batchim(word: str) -> bool | None:
-    if not word:
-        return None
-    ch = word[-1]
-    if "가" <= ch <= "힣":
-        return (ord(ch) - 0xAC00) % 28 != 0
-    return None
-
-
-def josa(word: str, with_batchim: str, without: str) -> str:
-    """``word`` + the right particle (은/는, 이/가, 을/를, 과/와). Ids and Latin words keep a space and the
-    form with batchim, as the seed answers write them (``n_d4 은``)."""
-    has = _has_batchim(word)
-    if has is None:
-        return f"{word} {with_batchim}"
-    return word + (with_batchim if has else without)
-
-
-def ro(word: str) -> str:
-    """``word`` + 으로/로."""
-    ch = word[-1] if word else ""
-    if "가" <= ch <= "힣":
-        final = (ord(ch) - 0xAC00) % 28
-        return word + ("로" if final in (0, 8) else "으로")
-    # Latin words as read aloud in Korean: a final n/m keeps its consonant (locatedIn 으로); other endings
-    # gain a vowel or read as ㄹ (worksFor 로, partOf 로, acquired 로).
-    return f"{word} {'으로' if ch.lower() in 'nm' else '로'}"
-
+from ont_platform.messages.particles import josa as josa
+from ont_platform.messages.particles import ro as ro
 
 COUNT_KO = {1: "한", 2: "두", 3: "세", 4: "네", 5: "다섯", 6: "여섯"}
 

@@ -10,6 +10,7 @@ example tables, not written down.
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -64,7 +65,7 @@ def test_a_class_before_the_start_is_where_the_first_english_relation_lands(kg_k
     answer = kg_kg.ask("Which city is the company Minji Lee works for in?")
     assert answer.decision == "answer", answer.reason
     assert answer.path[0].src == "p_lee" and answer.path[0].rel == "worksFor"
-    assert "(회사)" in answer.reason  # the reading states the landing class
+    assert "(company)" in answer.reason  # the reading states the landing class, in the question's language
 
 
 def test_a_class_word_that_nothing_uses_is_named_in_the_refusal(kg_kg: KnowledgeGraph) -> None:
@@ -251,3 +252,18 @@ def test_an_english_object_or_agent_fixes_the_direction(kg_kg: KnowledgeGraph) -
 def test_did_it_ever_send_to_any_address_is_a_path_question(onchain_kg: KnowledgeGraph) -> None:
     answer = onchain_kg.ask("휴면 지갑 D4에서 어떤 주소로든 돈을 보낸 적이 있나요?")
     assert answer.intent == "no_path"
+
+
+def test_an_english_question_is_answered_and_refused_in_english(kg_kg: KnowledgeGraph) -> None:
+    """Every text a person reads comes from the catalogue in the question's language; the structured fields
+    (decision, factors, evidence) are the same whatever the language."""
+    answered = kg_kg.ask("Which city is the company Minji Lee works for in?")
+    korean = kg_kg.ask("이민지가 다니는 회사는 어느 도시에 있나요?")
+    assert answered.decision == korean.decision == "answer"
+    assert answered.answer == korean.answer and answered.evidence == korean.evidence
+    # node labels are the data's (Korean here); the words around them are the reply's own
+    assert "reaches" in answered.reason and "Read as:" in answered.reason and "닿" not in answered.reason
+    assert "닿" in korean.reason and "읽은 질문:" in korean.reason and "reaches" not in korean.reason
+    refused = kg_kg.ask("Who does Nobody Atall work for?")
+    assert refused.decision == "refuse" and refused.hedge is not None
+    assert not re.search(r"[가-힣]", refused.reason + refused.hedge)

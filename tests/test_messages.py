@@ -1,0 +1,87 @@
+"""The message catalogue: every code in both languages with the same facts, every code the package names is
+there, and the particles agree with the word before them."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ont_platform.messages import LANGS, catalogue, fields_of, lang_of, say
+from ont_platform.messages.particles import attach, has_batchim
+
+PACKAGE = Path(__file__).resolve().parent.parent / "ont_platform"
+
+
+def _codes_named_in_code() -> set[str]:
+    """Every literal first argument of ``say(...)`` and ``Misread(...)`` in the package."""
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("say", "Misread")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_every_code_has_both_languages_with_the_same_fields() -> None:
+    assert len(catalogue()) > 20
+    for code, texts in catalogue().items():
+        assert set(texts) == set(LANGS), code
+        assert fields_of(texts["ko"]) == fields_of(texts["en"]), code
+        assert texts["ko"] != texts["en"], code
+
+
+def test_every_code_the_package_names_is_in_the_catalogue() -> None:
+    named = _codes_named_in_code()
+    assert named, "the scan found no say() call"
+    assert sorted(named - set(catalogue())) == []
+
+
+def test_english_texts_hold_no_hangul_and_korean_texts_do() -> None:
+    for code, texts in catalogue().items():
+        assert lang_of(texts["en"]) == "en", code
+        if re.sub(r"\{[^}]*\}", "", texts["ko"]).strip(" ().;,"):  # a text of fields and marks only has no words
+            assert lang_of(texts["ko"]) == "ko", code
+
+
+def test_a_missing_field_is_a_programming_error() -> None:
+    with pytest.raises(KeyError):
+        say("entities.missing_start", "en")
+
+
+@pytest.mark.parametrize(
+    ("word", "particle", "expected"),
+    [
+        ("홍길동", "은", "홍길동은"),
+        ("에이크미", "은", "에이크미는"),
+        ("에이크미", "가", "에이크미가"),
+        ("서울", "을", "서울을"),
+        ("서울", "로", "서울로"),  # ㄹ batchim takes 로
+        ("회사", "로", "회사로"),
+        ("부산", "로", "부산으로"),
+        ("n_d4", "은", "n_d4 은"),
+        ("locatedIn", "로", "locatedIn 으로"),
+        ("worksFor", "로", "worksFor 로"),
+    ],
+)
+def test_particles_agree_with_the_word_before_them(word: str, particle: str, expected: str) -> None:
+    assert attach(word, particle) == expected
+    assert say("entities.hop", "ko", src=word, rel="r", way="", dst="x").startswith(attach(word, "이"))
+
+
+@given(st.from_regex(r"[가-힣]{1,6}", fullmatch=True), st.sampled_from(["은", "이", "을", "과"]))
+def test_either_form_of_a_particle_gives_the_same_text(word: str, particle: str) -> None:
+    other = {"은": "는", "이": "가", "을": "를", "과": "와"}[particle]
+    assert attach(word, particle) == attach(word, other)
+    assert attach(word, particle).startswith(word) and has_batchim(word) is not None
