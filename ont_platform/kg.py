@@ -42,6 +42,7 @@ from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_con
 from ont_platform.qa.names import extend_kept
 from ont_platform.rdf_terms import iri
 from ont_platform.storage import BackendName, RdfFormat, Rows, Store, open_store
+from ont_platform.storage.base import ResultRow
 from ont_platform.storage.rdf_io import parse_graph
 
 if TYPE_CHECKING:
@@ -154,8 +155,17 @@ class KnowledgeGraph:
 
     # -- datasets ----------------------------------------------------------------------------------------------
 
-    def load(self, folder: str | Path, *, shacl: bool | ShaclMode = True, mode: str = "strict") -> LoadReport:
-        """Load a dataset folder (SPEC section 3), all or nothing.
+    def load(
+        self,
+        folder: str | Path,
+        *,
+        shacl: bool | ShaclMode = True,
+        mode: str = "strict",
+        ontology: str | Path | None = None,
+        shapes: str | Path | None = None,
+    ) -> LoadReport:
+        """Load a dataset (SPEC section 3), all or nothing: a folder of tables, or RDF data — a file or a folder
+        of files (Turtle, N-Triples, RDF/XML, JSON-LD …) kept with its own IRIs (docs/your-rdf.md).
 
         Every row is checked against the ontology, then the new triples against the SHACL shapes; any problem
         raises :class:`DatasetError` naming file, line and reason, and the store is left unchanged.
@@ -173,6 +183,10 @@ class KnowledgeGraph:
         (pyshacl: minutes at 100k transfers); ``"sample"`` always samples; ``False``/``"off"`` skips SHACL.
         ``LoadReport.shacl`` says which pass ran and how much it covered. See docs/validation.md.
 
+        ``ontology`` and ``shapes``: the files a dataset is checked against when it does not bring them itself
+        (``ontology.ttl`` and ``shapes.ttl`` in its folder): an RDF file's ontology, or another ontology for a
+        folder of kg tables.
+
         The rows are read, checked and written as a stream in one store transaction (no copy of the whole
         batch is held on the embedded store); a problem found late aborts that transaction. An empty on-disk
         store is bulk-loaded instead (a sixth of the memory), which a failure, or reopening after a crash,
@@ -180,9 +194,14 @@ class KnowledgeGraph:
         """
         started = time.perf_counter()
         load_mode = increments.mode_of(mode)
-        dataset = open_dataset(folder, limits=self.limits, shacl=shacl)
+        dataset = open_dataset(folder, limits=self.limits, shacl=shacl, ontology=ontology, shapes=shapes)
         with self._writer:  # one write at a time
             if dataset.domain in self.domains():
+                if not isinstance(dataset, DatasetLoad):
+                    raise InputError(
+                        f"this graph already holds the {dataset.domain} dataset; loading more {dataset.spec.family} "
+                        "data into it is not supported yet: load it into a new graph, or clear this one first"
+                    )
                 return self._load_more(dataset, load_mode, started)
             before = len(self.store)
             stamp = self.store.stamp
@@ -564,7 +583,8 @@ class KnowledgeGraph:
 
     def query(self, sparql: str) -> bool | Rows | Graph:
         """Run a read-only SPARQL query written by the caller and give what rdflib's ``Graph.query`` result
-        holds: an ASK a ``bool``, a SELECT its :class:`Rows` (variable to rdflib term, with ``truncated``), a
+        holds: an ASK a ``bool``, a SELECT its :class:`Rows` (each row read by name, attribute or position, as
+        rdflib's rows are; with ``truncated``), a
         CONSTRUCT or DESCRIBE an rdflib Graph (a :class:`ResultGraph`, with ``truncated``).
 
         Checked and bounded as :meth:`select`: refused with :class:`QueryRefused` unless it is a read of the
@@ -595,9 +615,10 @@ class KnowledgeGraph:
         return self.store.ask(query, timeout=self.limits.query_timeout_s, untrusted=True)
 
     def _select(self, query: str) -> Rows:
-        return self.store.select(
+        rows = self.store.select(
             query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows, untrusted=True
         )
+        return Rows((ResultRow(r) for r in rows), truncated=rows.truncated)
 
     def _checked_select(self, text: str, form: _Form, projection: str) -> Rows:
         """The SELECT standing for a CONSTRUCT or DESCRIBE, checked like any caller's query, and its rows."""

@@ -45,7 +45,8 @@ def render(result: Answer, question: str | None = None, labels: Mapping[str, str
         lines.append(f"  {result.decision}{shown}{factors}")
         lines.append(f"  {result.reason}")
         for h in result.path:
-            lines.append(f"    {n(h.src)} -{h.rel}-> {n(h.dst)}  chunk {h.chunk_id or '— (none)'}")
+            grounds = f"stated in {h.source}" if h.triple is not None else f"chunk {h.chunk_id or '— (none)'}"
+            lines.append(f"    {n(h.src)} -{h.rel}-> {n(h.dst)}  {grounds}")
         lines.append(f"  evidence: {result.evidence}")
         if result.hedge:
             lines.append(f"  note: {result.hedge}")

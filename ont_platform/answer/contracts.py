@@ -56,12 +56,16 @@ class OnchainAnswer(_Contract):
 
 
 class Hop(_Contract):
-    """One hop of a multi-hop walk, with the chunk that grounds it."""
+    """One hop of a multi-hop walk, with the chunk that grounds it; a hop over a stated triple of plain RDF
+    names the triple (subject, property IRI, object as stored) and its source instead (both left out of the
+    JSON when absent, so a chunk-grounded hop is written as the seed contract writes it)."""
 
     src: str
     rel: str
     dst: str
     chunk_id: str | None
+    triple: list[str] | None = Field(default=None, exclude_if=lambda v: v is None)
+    source: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class HopDecision(_Contract):

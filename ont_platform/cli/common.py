@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ont_platform.errors import InputError
 from ont_platform.limits import Limits
 
 if TYPE_CHECKING:
-    from ont_platform.kg import KnowledgeGraph
+    from ont_platform.kg import KnowledgeGraph, LoadReport
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -64,6 +65,27 @@ def open_graph(args: argparse.Namespace) -> KnowledgeGraph:
         limits=parse_limits(getattr(args, "limit", None)),
         read_only=bool(getattr(args, "read_only", False)),
     )
+
+
+def ontology_args(p: argparse.ArgumentParser) -> None:
+    """``--ontology`` and ``--shapes``: the files a dataset is checked against when it does not bring them."""
+    p.add_argument(
+        "--ontology",
+        type=Path,
+        metavar="FILE",
+        help="the ontology of RDF data (Turtle, RDF/XML, N-Triples, JSON-LD) or of kg tables, when the "
+        "dataset has no ontology.ttl beside it",
+    )
+    p.add_argument("--shapes", type=Path, metavar="FILE", help="SHACL shapes to check the data against")
+
+
+def load_data(kg: KnowledgeGraph, args: argparse.Namespace, paths: list[Path] | None = None) -> list[LoadReport]:
+    """Load each ``--data`` path (or ``paths``) into ``kg``, with the ``--ontology``/``--shapes`` files if
+    given."""
+    reports = []
+    for path in args.data or [] if paths is None else paths:
+        reports.append(kg.load(path, ontology=getattr(args, "ontology", None), shapes=getattr(args, "shapes", None)))
+    return reports
 
 
 def store_args(p: argparse.ArgumentParser, *, with_store: bool = True) -> None:

@@ -21,14 +21,13 @@ from ont_platform.errors import InputError
 
 
 def cmd_gold(args: argparse.Namespace) -> int:
-    from ont_platform.cli.common import EXIT_OK, open_graph
+    from ont_platform.cli.common import EXIT_OK, load_data, open_graph
     from ont_platform.evaluate import evaluate_gold
 
     if not args.gold.is_file():
         raise InputError(f"no such file: {args.gold}")
     with open_graph(args) as kg:
-        for folder in args.data or []:
-            kg.load(folder)
+        load_data(kg, args)
         if not kg.domains():
             raise InputError("no dataset to evaluate on: give --data DIR (or --store PATH holding one)")
         report = evaluate_gold(kg, args.gold, answers=args.answers, verify=not args.no_verify, isolation=args.isolation)
@@ -85,7 +84,7 @@ def cmd_sample(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``ont eval gold|kappa|sample`` on the ``ont`` subcommand parser."""
-    from ont_platform.cli.common import store_args
+    from ont_platform.cli.common import ontology_args, store_args
     from ont_platform.evaluate.kappa import DEFAULT_RESAMPLES
     from ont_platform.evaluate.kappa import DEFAULT_SEED as KAPPA_SEED
     from ont_platform.evaluate.sample import DEFAULT_RATE
@@ -108,6 +107,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
     )
     g.add_argument("gold", type=Path, metavar="GOLD.jsonl")
     g.add_argument("--data", action="append", type=Path, metavar="DIR", help="dataset folder to load (repeatable)")
+    ontology_args(g)
     g.add_argument(
         "--answers",
         type=Path,

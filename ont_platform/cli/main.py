@@ -18,6 +18,8 @@ from ont_platform.cli.common import (  # noqa: F401 - parse_limits is part of th
     EXIT_INTERNAL,
     EXIT_NEGATIVE,
     EXIT_OK,
+    load_data,
+    ontology_args,
     open_graph,
     parse_limits,
     store_args,
@@ -33,7 +35,13 @@ def _emit(obj: object) -> None:
 def cmd_load(args: argparse.Namespace) -> int:
     with open_graph(args) as kg:
         for folder in args.dirs:
-            report = kg.load(folder, shacl="off" if args.no_shacl else args.shacl, mode=args.mode)
+            report = kg.load(
+                folder,
+                shacl="off" if args.no_shacl else args.shacl,
+                mode=args.mode,
+                ontology=args.ontology,
+                shapes=args.shapes,
+            )
             for w in report.warnings:
                 print(f"warning: {w}", file=sys.stderr)
             if args.json:
@@ -93,8 +101,7 @@ def cmd_retract(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with open_graph(args) as kg:
-        for folder in args.data or []:
-            kg.load(folder)
+        load_data(kg, args)
         if args.output == "-":
             sys.stdout.buffer.write(kg.dumps(args.format or "nt"))
         else:
@@ -118,8 +125,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if bool(args.question) == bool(args.batch):
         raise InputError("give a question, or --batch FILE.jsonl (not both)")
     with open_graph(args) as kg:
-        for folder in args.data or []:
-            kg.load(folder)
+        load_data(kg, args)
         items = _read_batch(args.batch) if args.batch else [(args.id or "q", args.question)]
         for qid, question in items:
             result = kg.ask(question, domain=args.domain, qid=qid)
@@ -164,8 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         type=Path,
         metavar="DIR",
-        help="dataset folder to load first (repeatable; or use --store)",
+        help="dataset to load first: a folder of tables, or RDF data (repeatable; or use --store)",
     )
+    ontology_args(p)
     p.add_argument(
         "--batch",
         type=Path,
@@ -184,8 +191,15 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check every row against the ontology and the SHACL shapes, then add the "
         "dataset in one transaction. Problems are listed with file and line.",
     )
-    p.add_argument("dirs", nargs="+", type=Path, metavar="DIR", help="dataset folder (CSV tables)")
+    p.add_argument(
+        "dirs",
+        nargs="+",
+        type=Path,
+        metavar="PATH",
+        help="dataset: a folder of CSV tables, or RDF data (a file or a folder of files) with its ontology",
+    )
     store_args(p)
+    ontology_args(p)
     p.add_argument(
         "--shacl",
         choices=("auto", "full", "rows", "sample", "off"),
@@ -231,10 +245,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("output", help="output file, or - for stdout")
     p.add_argument(
         "--format",
-        choices=["turtle", "ttl", "nt", "ntriples", "json-ld", "jsonld"],
+        choices=["turtle", "ttl", "nt", "ntriples", "json-ld", "jsonld", "rdf/xml", "xml", "nquads", "nq", "trig"],
         help="format (default: from the file suffix, else N-Triples)",
     )
     p.add_argument("--data", action="append", type=Path, metavar="DIR", help="load this dataset first (repeatable)")
+    ontology_args(p)
     store_args(p)
     p.set_defaults(func=cmd_export)
 

@@ -18,7 +18,7 @@ from ont_platform.errors import InputError
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from ont_platform.cli.common import EXIT_NEGATIVE, EXIT_OK, open_graph
+    from ont_platform.cli.common import EXIT_NEGATIVE, EXIT_OK, load_data, open_graph
     from ont_platform.verify import verify_file
 
     answers = args.answers
@@ -33,8 +33,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 raise InputError(f"no such file: {answers}")
             source = answers
         with open_graph(args) as kg:
-            for folder in args.data or []:
-                kg.load(folder)
+            load_data(kg, args)
             if not kg.domains():
                 raise InputError("no dataset to verify against: give --data DIR (or --store PATH holding one)")
             reports = verify_file(kg, source, questions=args.questions, isolation=args.isolation, timeout=args.timeout)
@@ -80,7 +79,7 @@ def _spool_stdin() -> Path:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Register ``ont verify`` on the ``ont`` subcommand parser."""
-    from ont_platform.cli.common import store_args
+    from ont_platform.cli.common import ontology_args, store_args
 
     p = sub.add_parser(
         "verify",
@@ -99,6 +98,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> argp
         metavar="DIR",
         help="dataset folder to load first (repeatable; or use --store)",
     )
+    ontology_args(p)
     p.add_argument(
         "--questions",
         type=Path,

@@ -61,6 +61,26 @@ class Source:
             raise OntologyError(f"cannot read {self.label}: {exc}") from exc
 
 
+TURTLE_SUFFIXES = (".ttl", ".turtle")
+
+
+def _turtle_of(path: Path) -> str:
+    """The Turtle text of an ontology or shapes file: the file itself, or (RDF/XML, N-Triples, JSON-LD …, by
+    its suffix) the file read and written out as Turtle, so that what a store keeps is always Turtle."""
+    text = Source(str(path), path=path).read()
+    if path.suffix.lower() in TURTLE_SUFFIXES:
+        return text
+    from ont_platform.storage.base import RdfFormat
+    from ont_platform.storage.rdf_io import parse_graph, serialize_graph
+
+    try:
+        fmt = RdfFormat.parse(path.suffix or "ttl")
+        graph = parse_graph(text.encode("utf-8"), fmt, base=path.resolve().as_uri())
+    except InputError as exc:  # an unknown suffix, or a file that does not parse (RDFSyntaxError)
+        raise OntologyError(f"cannot read {path}: {exc}") from exc
+    return serialize_graph(graph, RdfFormat.TURTLE).decode("utf-8")
+
+
 def parse_turtle(sources: tuple[Source, ...], what: str) -> Graph:
     """One rdflib graph of every source; an unreadable one is an :class:`OntologyError` naming it."""
     g = Graph()
@@ -136,16 +156,12 @@ class Domain:
         shapes_path = Path(shapes) if shapes is not None else None
         if shapes_path is not None and not shapes_path.is_file():
             raise OntologyError(f"no shapes file {shapes_path}")
-        onto_src = Source(str(onto_path), text=Source(str(onto_path), path=onto_path).read())
-        shapes_src = (
-            (Source(str(shapes_path), text=Source(str(shapes_path), path=shapes_path).read()),)
-            if shapes_path is not None
-            else ()
-        )
+        onto_text = _turtle_of(onto_path)
+        shapes_text = _turtle_of(shapes_path) if shapes_path is not None else None
         return cls.from_text(
             name,
-            onto_src.text or "",
-            shapes_src[0].text if shapes_src else None,
+            onto_text,
+            shapes_text,
             ontology_label=str(onto_path),
             shapes_label=str(shapes_path) if shapes_path else None,
             check=check,
@@ -173,7 +189,8 @@ class Domain:
                 raise OntologyError(f"{ontology_label} declares no ont:domainName; give the domain a name")
         if not get_family(family).own_ontology:
             raise OntologyError(f"the {family} family does not take an ontology of its own")
-        domain = cls(name, family, (onto_src,), shapes_src, None, bundled=False, derive_shapes=True)
+        derive = get_family(family).mints_iris  # derived shapes speak of relation resources and ont:id
+        domain = cls(name, family, (onto_src,), shapes_src, None, bundled=False, derive_shapes=derive)
         report = domain.check(reasoner=check)
         report.raise_errors()
         domain.extra["report"] = report
@@ -196,12 +213,14 @@ class Domain:
 
     @cached_property
     def shapes(self) -> Graph:
-        """The SHACL shapes a load and an ingest enforce: the core shapes, the ones derived from the ontology
-        (for a user's domain) and the domain's own."""
+        """The SHACL shapes a load and an ingest enforce: the core shapes (for a family written in the core
+        vocabulary), the ones derived from the ontology (for a user's domain of such a family) and the domain's
+        own."""
         from ont_platform.ontology.derived import derived_shapes
         from ont_platform.resources import shapes_file
 
-        g = parse_turtle((Source("shapes/core.ttl", path=shapes_file("core")), *self.shapes_sources), "shapes")
+        core = (Source("shapes/core.ttl", path=shapes_file("core")),) if self.behaviour.mints_iris else ()
+        g = parse_turtle((*core, *self.shapes_sources), "shapes")
         if self.derive_shapes:
             g += derived_shapes(self.ontology)
         return g

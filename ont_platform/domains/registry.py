@@ -95,53 +95,66 @@ def domain_names() -> list[str]:
         return sorted(set(BUNDLED) | set(_registered))
 
 
-def domain_of_folder(folder: str | Path) -> Domain:
-    """The domain of a dataset folder: its own (``ontology.ttl`` beside kg tables, named by the ontology's
-    ``ont:domainName`` or else by the folder), or the bundled domain whose tables it holds. Exactly one kind of
-    table must be there."""
+def domain_of_folder(
+    folder: str | Path, *, ontology: str | Path | None = None, shapes: str | Path | None = None
+) -> Domain:
+    """The domain of a dataset: its own (an ontology beside kg tables or RDF data, named by the ontology's
+    ``ont:domainName`` or else by the folder or file), or the bundled domain whose tables it holds.
+
+    ``folder`` is a folder of tables, or RDF data (a file, or a folder of files) of a family that reads it
+    (``triples``). Exactly one family must recognise it. The ontology is ``ontology.ttl`` in the folder, or the
+    ``ontology`` file given (and ``shapes.ttl`` / ``shapes`` likewise); a given file wins over the folder's."""
     path = Path(folder)
-    if not path.is_dir():
-        raise InputError(f"not a dataset folder: {path}")
+    if not path.exists():
+        raise InputError(f"not a dataset folder or RDF file: {path}")
     known = list(families())
-    found = [f for f in known if (path / f.tables[0]).is_file()]
+    found = [f for f in known if f.recognises(path)]
     if len(found) != 1:
-        expected = ", ".join(f.tables[0] for f in known)
-        what = "none" if not found else " and ".join(f.tables[0] for f in found)
+        expected = ", ".join(f.tables[0] if f.tables else f"{f.name} data" for f in known)
+        what = "none" if not found else " and ".join(f.name for f in found)
         raise InputError(f"{path}: a dataset folder holds one of {expected}; found {what}")
     family = found[0]
-    own = path / ONTOLOGY_FILE
-    if own.is_file():
+    here = path if path.is_dir() else path.parent
+    own = Path(ontology) if ontology is not None else (here / ONTOLOGY_FILE if path.is_dir() else None)
+    shapes_path = Path(shapes) if shapes is not None else (here / SHAPES_FILE if path.is_dir() else None)
+    if shapes_path is not None and not shapes_path.is_file():
+        if shapes is not None:
+            raise InputError(f"no shapes file {shapes_path}")
+        shapes_path = None
+    if own is not None and own.is_file():
         if not family.own_ontology:
-            takes = " or ".join(", ".join(f.tables) for f in known if f.own_ontology)
+            takes = " or ".join(", ".join(f.tables) or f"{f.name} data" for f in known if f.own_ontology)
             raise InputError(
-                f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables ({takes}); "
-                f"this folder holds {family.tables[0]}"
+                f"{path}: an {ONTOLOGY_FILE} of its own goes with the kg tables or RDF data ({takes}); "
+                f"this folder holds {family.tables[0] if family.tables else family.name}"
             )
-        shapes = path / SHAPES_FILE
         name = None if _declares_name(own) else _folder_name(path)
-        same = _registered_same(name, own, shapes if shapes.is_file() else None)
+        same = _registered_same(name, own, shapes_path, family.name)
         if same is not None:
             return same  # the same files again: checked when first read
         try:
-            return register_domain(
-                Domain.from_files(name, own, shapes if shapes.is_file() else None, family=family.name)
-            )
+            return register_domain(Domain.from_files(name, own, shapes_path, family=family.name))
         except OntologyError as exc:  # the folder's own ontology is the user's input: exit code 2, not 3
             raise InputError(f"{path}: {exc}") from exc
-    if (path / SHAPES_FILE).is_file():
+    if ontology is not None:
+        raise InputError(f"no ontology file {own}")
+    if shapes_path is not None:
         raise InputError(f"{path}: {SHAPES_FILE} is used only with an {ONTOLOGY_FILE} beside it")
     if family.bundled_domain is None:
-        raise InputError(f"{path}: {family.tables[0]} needs an {ONTOLOGY_FILE} beside it")
+        raise InputError(
+            f"{path}: {family.name} data needs an ontology: an {ONTOLOGY_FILE} beside it, or give one "
+            "(--ontology FILE, ontology=...)"
+        )
     return get_domain(family.bundled_domain)
 
 
-def _registered_same(name: str | None, ontology: Path, shapes: Path | None) -> Domain | None:
-    """The registered domain made from exactly these files' text, if any."""
+def _registered_same(name: str | None, ontology: Path, shapes: Path | None, family: str) -> Domain | None:
+    """The registered domain of ``family`` made from exactly these files' text, if any."""
     if name is None:
         return None
     with _lock:
         have = _registered.get(name)
-    if have is None or have.bundled:
+    if have is None or have.bundled or have.family != family:
         return None
     try:
         texts = [ontology.read_text(encoding="utf-8")] + ([shapes.read_text(encoding="utf-8")] if shapes else [])
@@ -161,8 +174,10 @@ def _declares_name(ontology: Path) -> bool:
 
 
 def _folder_name(path: Path) -> str:
-    """The folder's name as a domain name: lower-case, other characters as '-' ("My Data" → "my-data")."""
-    raw = path.resolve().name.lower()
+    """The folder's (or a file's, without its suffix) name as a domain name: lower-case, other characters as
+    '-' ("My Data" → "my-data", "people.ttl" → "people")."""
+    resolved = path.resolve()
+    raw = (resolved.name if resolved.is_dir() else resolved.stem).lower()
     name = "".join(c if c.isascii() and (c.isalnum() or c in "_-") else "-" for c in raw).strip("-")
     if not name or not name[0].isalpha():
         name = f"d-{name}" if name else "dataset"

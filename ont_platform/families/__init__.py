@@ -13,7 +13,7 @@ used without installing still has them.
 >>> get_family("entities").contract
 'hop_decision'
 >>> sorted(f for f in family_names() if f in BUILTIN)
-['entities', 'inventory', 'transfers']
+['entities', 'inventory', 'transfers', 'triples']
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from importlib.metadata import EntryPoint, entry_points
 
 from ont_platform.errors import OntologyError
-from ont_platform.families.base import MEMBERS, Family, QuestionPlan, claims
+from ont_platform.families.base import MEMBERS, Dataset, Family, QuestionPlan, TableFamily, claims
 
 ENTRY_POINT_GROUP = "ont_platform.families"
 
@@ -32,6 +32,7 @@ BUILTIN: dict[str, str] = {
     "entities": "ont_platform.families.entities:EntitiesFamily",
     "transfers": "ont_platform.families.transfers:TransfersFamily",
     "inventory": "ont_platform.families.inventory:InventoryFamily",
+    "triples": "ont_platform.families.triples:TriplesFamily",
 }
 """The families that come with the library, in the order shared code tries them (e.g. to tell an answer's
 contract by its fields)."""
@@ -126,8 +127,10 @@ __all__ = [
     "BUILTIN",
     "DEFAULT_FAMILY",
     "ENTRY_POINT_GROUP",
+    "Dataset",
     "Family",
     "QuestionPlan",
+    "TableFamily",
     "claims",
     "families",
     "family_names",

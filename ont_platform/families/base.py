@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rdflib import URIRef
 
 if TYPE_CHECKING:
     from ont_platform.answer.contracts import HopDecision, OnchainAnswer, PageFilterResult
-    from ont_platform.ingest.datasets import DatasetLoad
+    from ont_platform.domains import Domain
+    from ont_platform.errors import Problem
+    from ont_platform.ingest.datasets import DatasetLoad, ShaclReport
+    from ont_platform.limits import Limits
     from ont_platform.qa.context import Context
     from ont_platform.verify.case import Case
 
@@ -45,6 +49,35 @@ class QuestionPlan:
 
 
 @runtime_checkable
+class Dataset(Protocol):
+    """A dataset on its way into a store, as :meth:`ont_platform.KnowledgeGraph.load` drives it: checked while
+    its N-Triples text streams out, all or nothing. After the stream, ``counts``, ``warnings`` and ``shacl`` say
+    what it held."""
+
+    spec: Domain
+    domain: str
+    counts: dict[str, int]
+    warnings: list[Problem]
+    shacl: ShaclReport
+
+    def chunks(self, *, settle_later: bool = False) -> Iterator[bytes]:
+        """The dataset as UTF-8 N-Triples chunks; raises DatasetError (before the last chunk) when refused."""
+        ...
+
+    def settle(self) -> None:
+        """Raise the problems of checks still running when the stream ended, if any."""
+        ...
+
+    def close(self) -> None:
+        """Stop whatever still runs for a load that will not be committed."""
+        ...
+
+    def origin(self, resource: str) -> tuple[str, int | None]:
+        """The file and line a resource (an IRI) was written at, for messages."""
+        ...
+
+
+@runtime_checkable
 class Family(Protocol):
     """The behaviour of one kind of graph. Attributes are plain data, read without importing the family's
     stage code; methods are called by the stage they belong to."""
@@ -52,7 +85,8 @@ class Family(Protocol):
     name: str
     """The family's registered name (``entities``, ``transfers``, ``inventory``, or a plug-in's)."""
     tables: tuple[str, ...]
-    """The CSV files of a dataset folder of this family; the first one tells what a folder holds."""
+    """The CSV files of a dataset folder of this family, the first one telling what a folder holds (none for a
+    family whose datasets are not tables)."""
     contract: str
     """The name of the answer contract (``ont_platform.answer.CONTRACTS``) the family answers with."""
     decision_field: str
@@ -67,12 +101,20 @@ class Family(Protocol):
     """Whether a dataset folder of this family may bring its own ``ontology.ttl``."""
     bundled_domain: str | None
     """The bundled domain a folder of these tables belongs to when it brings no ontology of its own."""
+    mints_iris: bool
+    """Whether the library mints the IRIs of the family's nodes (``id:<domain>/node/<id>``, written in the core
+    vocabulary: ``ont:id``, relations as resources, the core shapes) or keeps the data's own (plain RDF)."""
     node_fields: tuple[tuple[str, str], ...]
     """Extra fields the admin page shows for a node, each with the variable of :meth:`node_query` that holds
     it (``("address", "norm")``)."""
 
-    def read_tables(self, load: DatasetLoad) -> Iterator[str]:
-        """The N-Triples text of a dataset folder, one row's triples at a time, problems recorded on ``load``."""
+    def recognises(self, path: Path) -> bool:
+        """Whether ``path`` (a folder, or a file) holds a dataset of this family."""
+        ...
+
+    def open_dataset(self, path: Path, spec: Domain, limits: Limits, mode: str) -> Dataset:
+        """Prepare to stream the dataset at ``path`` into a store (``mode``: the SHACL pass, see
+        :func:`ont_platform.ingest.datasets.shacl_mode`); nothing need be read yet."""
         ...
 
     def answer(self, ctx: Context, question: str, qid: str) -> AnswerModel:
@@ -103,14 +145,42 @@ MEMBERS: tuple[str, ...] = (
     "has_chunks",
     "own_ontology",
     "bundled_domain",
+    "mints_iris",
     "node_fields",
-    "read_tables",
+    "recognises",
+    "open_dataset",
     "answer",
     "read_plan",
     "check",
     "node_query",
 )
 """Every member of :class:`Family`, to name what an object offered as a family lacks."""
+
+
+@runtime_checkable
+class TableFamily(Family, Protocol):
+    """A family whose datasets are folders of CSV tables, read by :class:`~ont_platform.ingest.datasets.DatasetLoad`
+    (row checks, the checks in a second process, incremental loads)."""
+
+    def read_tables(self, load: DatasetLoad) -> Iterator[str]:
+        """The N-Triples text of a dataset folder, one row's triples at a time, problems recorded on ``load``
+        (:meth:`~ont_platform.ingest.datasets.DatasetLoad.problem`)."""
+        ...
+
+
+class TablesDataset:
+    """What the families of CSV tables share: a folder is theirs when it holds their first table, and it is
+    read by :class:`~ont_platform.ingest.datasets.DatasetLoad` (which calls the family's ``read_tables``)."""
+
+    tables: tuple[str, ...]
+
+    def recognises(self, path: Path) -> bool:
+        return path.is_dir() and bool(self.tables) and (path / self.tables[0]).is_file()
+
+    def open_dataset(self, path: Path, spec: Domain, limits: Limits, mode: str) -> Dataset:
+        from ont_platform.ingest.datasets import table_dataset
+
+        return table_dataset(path, spec, limits, mode)
 
 
 def claims(family: Family, doc: Mapping[str, Any]) -> bool:

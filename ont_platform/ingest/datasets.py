@@ -59,7 +59,7 @@ from rdflib import RDF, RDFS, SKOS, URIRef
 from ont_platform.domains import Domain, domain_of_folder
 from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
 from ont_platform.errors import DatasetError, InputError, Problem
-from ont_platform.families import DEFAULT_FAMILY, families, get_family
+from ont_platform.families import DEFAULT_FAMILY, Dataset, TableFamily, families, get_family
 from ont_platform.ingest.addresses import AddressError, normalize_address
 from ont_platform.ingest.beside import Beside, finish, send
 from ont_platform.ingest.builder import (
@@ -189,13 +189,30 @@ def shacl_mode(value: bool | str) -> ShaclMode:
     raise InputError(f"shacl must be True, False or one of {', '.join(SHACL_MODES)}; got {value!r}")
 
 
-def open_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: bool | str = "off") -> DatasetLoad:
-    """Prepare to stream the dataset in ``folder``; nothing is read beyond ``meta.json`` until
-    :meth:`DatasetLoad.chunks` is iterated. Raises :class:`InputError` when the folder is not a dataset."""
+def open_dataset(
+    folder: str | Path,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    shacl: bool | str = "off",
+    ontology: str | Path | None = None,
+    shapes: str | Path | None = None,
+) -> Dataset:
+    """Prepare to stream the dataset at ``folder`` (a folder of tables, or RDF data: a file or a folder of
+    files, see :func:`ont_platform.domains.domain_of_folder`); for tables nothing is read beyond ``meta.json``
+    until :meth:`DatasetLoad.chunks` is iterated. ``ontology`` and ``shapes``: files for a dataset that does not
+    bring its own. Raises :class:`InputError` when the path is not a dataset."""
     path = Path(folder)
     mode = shacl_mode(shacl)
-    check_folder(path, limits)
-    return DatasetLoad(path, domain_of_folder(path), limits, mode)
+    if path.is_dir():
+        check_folder(path, limits)
+    spec = domain_of_folder(path, ontology=ontology, shapes=shapes)
+    return get_family(spec.family).open_dataset(path, spec, limits, mode)
+
+
+def table_dataset(folder: Path, spec: Domain, limits: Limits, mode: str) -> DatasetLoad:
+    """A folder of CSV tables of ``spec``'s family, read by :class:`DatasetLoad`."""
+    check_folder(folder, limits)
+    return DatasetLoad(folder, spec, limits, shacl_mode(mode))
 
 
 def check_folder(folder: Path, limits: Limits = DEFAULT_LIMITS) -> None:
@@ -228,7 +245,9 @@ def check_folder(folder: Path, limits: Limits = DEFAULT_LIMITS) -> None:
 def build_dataset(folder: str | Path, *, limits: Limits = DEFAULT_LIMITS, shacl: bool | str = "off") -> BuiltDataset:
     """Read and check every table of the dataset in ``folder`` into one N-Triples document; raise
     DatasetError with all problems found."""
-    load = open_dataset(folder, limits=limits, shacl=shacl)
+    path = Path(folder)
+    check_folder(path, limits)
+    load = table_dataset(path, domain_of_folder(path), limits, shacl_mode(shacl))
     data = b"".join(load.chunks())
     return BuiltDataset(load.domain, data, load.as_of, load.warnings, load.counts, load.triples, load.shacl)
 
@@ -271,6 +290,10 @@ class DatasetLoad:
         self.folder = folder
         self.spec = spec
         """The domain the folder's tables belong to."""
+        family = get_family(spec.family)
+        if not isinstance(family, TableFamily):
+            raise InputError(f"the {spec.family} family does not read tables")
+        self._family: TableFamily = family
         self.domain = spec.name
         self.onto = spec.ontology
         self.limits = limits
@@ -384,7 +407,7 @@ class DatasetLoad:
         waiting: list[str] | None = [] if rows is not None and self.mode == "auto" else None
         digest = hashlib.blake2b(digest_size=16) if beside is not None else None  # only the checks beside compare it
         refused = False
-        for n, text in enumerate(get_family(self.spec.family).read_tables(self)):
+        for n, text in enumerate(self._family.read_tables(self)):
             if beside is not None and n % 256 == 0 and beside.failed():
                 refused = True
                 break  # the checks beside found a problem: their list is the whole one

@@ -68,7 +68,7 @@ def check_import(
                     Problem(source, None, f"{_short(s)}: {_short(cls)} is not a class of the {name} ontology")
                 )
         merged = stored + graph
-        problems += _disjoint(onto.graph, merged, resources, source, onto.superclasses)
+        problems += disjoint_problems(onto.graph, merged, resources, source, onto.superclasses)
         focus = {s for s in graph.subjects() if isinstance(s, URIRef) and s in resources}
         for v in shacl_violations(merged, name, focus):
             where = f" ({v.path.rsplit('#', 1)[-1]})" if v.path else ""
@@ -79,9 +79,11 @@ def check_import(
         raise DatasetError(problems[:max_problems])
 
 
-def _disjoint(
+def disjoint_problems(
     ontology: Graph, data: Graph, resources: set[URIRef], source: str, supers: Callable[[URIRef], frozenset[URIRef]]
 ) -> list[Problem]:
+    """A problem for each of ``resources`` that ``data`` types with two classes the ontology declares disjoint
+    (``owl:disjointWith``, inherited by subclasses)."""
     pairs = {
         frozenset((a, b))
         for a, b in ontology.subject_objects(OWL.disjointWith)

@@ -32,7 +32,8 @@ from ont_platform.ontology import DomainOntology
 from ont_platform.qa.adjacency import Mirrors
 from ont_platform.qa.lexicon import Lexicon, add_cues
 from ont_platform.qa.names import Chain, compact_pairs, open_kept
-from ont_platform.rdf_terms import iri, literal
+from ont_platform.qa.space import NodeSpace, space_for
+from ont_platform.rdf_terms import iri
 from ont_platform.sparql.common import PREFIXES
 from ont_platform.storage import Store
 
@@ -63,6 +64,9 @@ class Context:
     are held in memory only): writes the graph follows extend it (:meth:`follow_names`)."""
     mirrors: Mirrors = field(default_factory=Mirrors)
     """Edge lists of the relations path questions walk, kept in step with the store (qa/adjacency.py)."""
+    space: NodeSpace | None = None
+    """How node ids map to IRIs and which queries read names and edges (minted nodes, or the data's own IRIs);
+    ``None``: made from the domain on first use."""
     classes_seen: dict[str, list[URIRef]] | None = None
     """The classes of the nodes one question has looked at (a :meth:`for_question` view's own): reading,
     ordering and walking a question each ask for its start's classes, and the data cannot change while the
@@ -72,6 +76,13 @@ class Context:
         """A view for one question: the same ontology, lexicon, store, cache and mirrors, and a record of its
         own."""
         return replace(self, queries=[], classes_seen={})
+
+    @property
+    def nodes(self) -> NodeSpace:
+        """The domain's node space (:mod:`ont_platform.qa.space`)."""
+        if self.space is None:
+            self.space = space_for(self.spec)
+        return self.space
 
     def run_select(self, query: str) -> list[dict[str, object]]:
         """Run one of our own read queries, recording it."""
@@ -85,7 +96,7 @@ class Context:
         seen = self.classes_seen
         if seen is not None and node_id in seen:
             return list(seen[node_id])
-        rows = self.run_select(node_classes(mint(self.domain, "node", node_id)))
+        rows = self.run_select(node_classes(self.nodes.iri(node_id)))
         found = [URIRef(str(r["cls"])) for r in rows if r.get("cls") is not None]
         if seen is not None:
             seen[node_id] = found
@@ -93,15 +104,13 @@ class Context:
 
     def labels(self, node_ids: Iterable[str]) -> dict[str, str]:
         """The ``rdfs:label`` of each node id that has one and whose label says more than the id (one query)."""
-        from ont_platform.sparql.common import node_labels
-
         wanted = list(dict.fromkeys(i for i in node_ids if i))
         if not wanted:
             return {}
         out: dict[str, str] = {}
         for start in range(0, len(wanted), _VALUES_BATCH):
             batch = wanted[start : start + _VALUES_BATCH]
-            for r in self.run_select(node_labels(mint(self.domain, "node", i) for i in batch)):
+            for r in self.run_select(self.nodes.node_labels(self.nodes.iri(i) for i in batch)):
                 node, label = str(r.get("id")), str(r.get("label") or "").strip()
                 if node in batch and label and label != node:
                     out.setdefault(node, label)
@@ -137,8 +146,9 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
             lex.add_term(label, "column", col.name)
     add_cues(lex, spec.family)
     kept = None
+    space = space_for(spec)
     if spec.has_names:
-        query = names_query(domain, limits.max_names)
+        query = space.names_query(limits.max_names)
 
         def read_names() -> Iterator[tuple[str, str]]:
             return compact_pairs((row[0], row[1]) for row in store.iter_values(query))
@@ -154,25 +164,7 @@ def build_context(store: Store, spec: Domain, limits: Limits) -> Context:
             as_of = None
         if as_of is None:
             raise StoreError(f"the {domain} dataset's asOf value {text[:40]!r} is not a date (YYYY-MM-DD)")
-    return Context(store, domain, spec, onto, lex, limits, as_of, names_kept=kept)
-
-
-def names_query(domain: str, limit: int, nodes: Iterable[URIRef] | None = None) -> str:
-    """The names questions use, of the domain's entity nodes (all of them, or only ``nodes``): each node's id
-    with its labels, aliases, normalised address and the address as written (a raw address whose checksum
-    failed has no normalised one, and is still how a user names the node). Relations (``ont:kind``) and chunks
-    (``ont:text``) also carry an ``ont:id`` and are left out; so are the nodes of other domains stored in the
-    same graph."""
-    head = f"  VALUES ?n {{ {' '.join(iri(str(n)) for n in nodes)} }}\n" if nodes is not None else ""
-    prefix = literal(str(mint(domain, "node", "")))
-    return (
-        f"{PREFIXES}SELECT ?id ?name WHERE {{\n{head}"
-        f"  ?n ont:id ?id .\n"
-        f"  FILTER (STRSTARTS(STR(?n), {prefix}))\n"
-        f"  FILTER NOT EXISTS {{ ?n ont:kind ?k }} FILTER NOT EXISTS {{ ?n ont:text ?t }}\n"
-        f"  OPTIONAL {{ ?n rdfs:label|skos:altLabel|oc:addressNorm|oc:rawAddress ?name }}\n"
-        f"}} LIMIT {int(limit)}"
-    )
+    return Context(store, domain, spec, onto, lex, limits, as_of, names_kept=kept, space=space)
 
 
 _NAME_PREDICATES = (RDFS.label, SKOS.altLabel, OC.addressNorm, OC.rawAddress)
@@ -231,7 +223,7 @@ def add_nodes(
     if rows is not None:
         pairs.extend(compact_pairs(rows))
     for start in range(0, len(ordered), _VALUES_BATCH) if rows is None else ():
-        query = names_query(ctx.domain, ctx.limits.max_names, ordered[start : start + _VALUES_BATCH])
+        query = ctx.nodes.names_query(ctx.limits.max_names, ordered[start : start + _VALUES_BATCH])
         pairs.extend(compact_pairs((row[0], row[1]) for row in ctx.store.iter_values(query)))
     for key, node_id in pairs:
         ctx.lexicon.names.add(key, node_id)

@@ -34,7 +34,6 @@ from rdflib import URIRef
 
 from ont_platform.answer.contracts import Hop, HopDecision
 from ont_platform.messages import Lang, say
-from ont_platform.namespaces import mint
 from ont_platform.ontology.model import local_name
 from ont_platform.qa.analyzer import NOUN_TAGS, Morph, morphs
 from ont_platform.qa.context import Context
@@ -52,7 +51,6 @@ from ont_platform.qa.reading import (
     words,
 )
 from ont_platform.qa.text import compact, hop_limit, normalize
-from ont_platform.sparql import kg as q
 
 _EXIST = ("있",)  # the bare existence verb: a relation only when it follows a locative 에 or modifies a noun
 _SUBJECT = frozenset({"이", "가", "은", "는", "께서", "의", "이라는", "라는"})
@@ -882,7 +880,7 @@ def _label(ctx: Context, node_id: str | None) -> str:
     """The node's rdfs:label, or its id."""
     if node_id is None:
         return "?"
-    rows = ctx.run_select(q.node_info(mint(ctx.domain, "node", node_id)))
+    rows = ctx.run_select(ctx.nodes.node_info(ctx.nodes.iri(node_id)))
     return next((str(r["label"]) for r in rows if r.get("label") is not None), node_id)
 
 
@@ -1107,7 +1105,7 @@ def _walk_steps(
             cls = (
                 ", ".join(
                     sorted(
-                        ctx.onto.label(c, "ko") for c in ctx.node_classes(node) if c in set(ctx.onto.classes.values())
+                        ctx.onto.label(c, p.lang) for c in ctx.node_classes(node) if c in set(ctx.onto.classes.values())
                     )
                 )
                 or "?"
@@ -1199,8 +1197,8 @@ def _walk_steps(
             ", ".join(ends),
             walked,
             [],
-            _answer_reason(walked, labels, p.start or "", p.lang) + _read_as(ctx, p, taken),
-            ", ".join(f"{w.rel}:{w.chunk}" for w in walked),
+            _answer_reason(walked, labels, p.start or "", p.lang, stated=ctx.nodes.stated) + _read_as(ctx, p, taken),
+            ", ".join(f"{w.rel}:{w.chunk}" if w.chunk is not None else w.eid for w in walked),
             None,
         )
     if stop_ungrounded is not None:
@@ -1287,13 +1285,15 @@ def _prop(ctx: Context, notation: str) -> URIRef:
 def _hops(ctx: Context, node: str, step: Step, ways: list[bool], labels: dict[str, str]) -> list[Walked]:
     """Edges for one step from ``node``, in the first direction (of ``ways``) that has any; each checked for
     grounding."""
-    here = mint(ctx.domain, "node", node)
+    here = ctx.nodes.iri(node)
     rows: list[dict[str, object]] = []
     for backward in ways:
         ahead, behind = _kinds(ctx, step.prop, backward)
         for kinds, inverse in ((ahead, False), (behind, True)):
             if kinds:
-                rows += ctx.run_select(q.hop_edges(here, kinds, inverse=inverse, limit=ctx.limits.max_result_rows))
+                rows += ctx.run_select(
+                    ctx.nodes.hop_edges(here, kinds, inverse=inverse, limit=ctx.limits.max_result_rows)
+                )
         if rows:
             break
     edges: dict[str, Walked] = {}
@@ -1323,7 +1323,9 @@ def _hops(ctx: Context, node: str, step: Step, ways: list[bool], labels: dict[st
     for w in edges.values():
         for end in (w.src, w.dst):
             labels.setdefault(end, end)
-        if w.grounded:
+        if ctx.nodes.stated:  # a stated triple is its own evidence (the grounding rule of plain RDF)
+            w.grounded, w.why = True, "ok"
+        elif w.grounded:
             text = compact(w.why)
             mentions = [any(compact(n) in text for n in names.get(end, {end})) for end in (w.src, w.dst)]
             if not w.why:
@@ -1342,7 +1344,9 @@ def _notation(ctx: Context, prop: URIRef) -> str:
     return local_name(prop)
 
 
-def _answer_reason(walked: list[Walked], labels: dict[str, str], start: str, lang: Lang) -> str:
+def _answer_reason(walked: list[Walked], labels: dict[str, str], start: str, lang: Lang, *, stated: bool) -> str:
+    """Why the walk is an answer: each hop in words, and what grounds them (a chunk each, or, over plain RDF,
+    the stated triples themselves)."""
     parts = []
     cur = start
     for w in walked:
@@ -1352,6 +1356,7 @@ def _answer_reason(walked: list[Walked], labels: dict[str, str], start: str, lan
         cur = nxt
     n = len(walked)
     hops = say("entities.hop_joiner", lang).join(parts)
+    kind = "stated" if stated else "hop"
     if n == 1:
-        return say("entities.answer_one_hop", lang, hops=hops)
-    return say("entities.answer_hops", lang, hops=hops, count=COUNT_KO.get(n, str(n)) if lang == "ko" else n)
+        return say(f"entities.answer_one_{kind}", lang, hops=hops)
+    return say(f"entities.answer_{kind}s", lang, hops=hops, count=COUNT_KO.get(n, str(n)) if lang == "ko" else n)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rdflib import RDF, RDFS, SKOS
 
-from ont_platform.namespaces import Kind, mint
+from ont_platform.namespaces import ID, Kind, mint
 from ont_platform.rdf_terms import iri, literal
 from ont_platform.sparql.common import PREFIXES
 
@@ -40,6 +40,32 @@ def snapshot_nodes(domain: str, limit: int) -> str:
         f"  FILTER(STRSTARTS(STR(?n), {_prefix(domain, 'node')}))\n"
         f"  OPTIONAL {{ ?n ?p ?v . VALUES ?p {{ {iri(str(RDF.type))} {iri(str(RDFS.label))} "
         f"{iri(str(SKOS.altLabel))} }} }}\n"
+        f"}} LIMIT {int(limit)}"
+    )
+
+
+def stated_edges(props: list[str], limit: int) -> str:
+    """Every stated triple whose predicate is one of ``props`` (a plain-RDF domain's relations) between two
+    IRIs: the triple itself is the edge, its id the three IRIs."""
+    kinds = " ".join(iri(p) for p in sorted(props))
+    return (
+        f"SELECT ?eid ?kind ?src ?dst WHERE {{\n"
+        f"  VALUES ?kind {{ {kinds} }}\n"
+        f"  ?s ?kind ?o . FILTER (isIRI(?s) && isIRI(?o))\n"
+        f'  BIND (STR(?s) AS ?src) BIND (STR(?o) AS ?dst) BIND (CONCAT(?src, " ", STR(?kind), " ", ?dst) AS ?eid)\n'
+        f"}} LIMIT {int(limit)}"
+    )
+
+
+def stated_nodes(naming: list[str], limit: int) -> str:
+    """Every IRI of a plain-RDF domain's data with a class or a name: its classes and names (one row per value);
+    the library's own minted resources are left out."""
+    names = " ".join(iri(p) for p in naming)
+    return (
+        f"SELECT ?id ?p ?v WHERE {{\n"
+        f"  VALUES ?p {{ {iri(str(RDF.type))} {names} }}\n"
+        f"  ?n ?p ?v . FILTER (isIRI(?n) && !STRSTARTS(STR(?n), {literal(str(ID))}))\n"
+        f"  BIND (STR(?n) AS ?id)\n"
         f"}} LIMIT {int(limit)}"
     )
 

@@ -23,6 +23,27 @@ Row = Mapping[str, Node | None]
 """One solution of a SELECT query: variable name (without ``?``) to term, ``None`` when unbound."""
 
 
+class ResultRow(dict[str, Node | None]):
+    """One solution as rdflib's result rows give it: by variable name (``row["name"]``), as an attribute
+    (``row.name``) or by position in the projection (``row[0]``), and unpacked in that order (``a, b = row``
+    needs ``row.values()``; iterating a row gives its variable names, as a dict does)."""
+
+    def __getitem__(self, key: str | int) -> Node | None:
+        if isinstance(key, int):
+            return list(self.values())[key]
+        return super().__getitem__(key)
+
+    def __getattr__(self, name: str) -> Node | None:
+        try:
+            return super().__getitem__(name)
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def asdict(self) -> dict[str, Node]:
+        """The bound variables only, as rdflib's ``ResultRow.asdict``."""
+        return {k: v for k, v in self.items() if v is not None}
+
+
 class Rows(list[Row]):
     """The solutions of a SELECT, in order: a plain list that also says whether it was cut at a row limit.
 
@@ -64,10 +85,14 @@ class RdfFormat(str, Enum):
     TURTLE = "turtle"
     NTRIPLES = "ntriples"
     JSONLD = "json-ld"
+    RDFXML = "rdf/xml"
+    NQUADS = "nquads"
+    TRIG = "trig"
 
     @classmethod
     def parse(cls, name: str) -> RdfFormat:
-        """Accept a format name or a file suffix (``ttl``, ``nt``, ``jsonld``, ``json-ld``)."""
+        """Accept a format name or a file suffix (``ttl``, ``nt``, ``jsonld``, ``json-ld``, ``rdf``, ``owl``,
+        ``xml``, ``nq``, ``trig``)."""
         key = name.lower().lstrip(".")
         aliases = {
             "turtle": cls.TURTLE,
@@ -78,11 +103,23 @@ class RdfFormat(str, Enum):
             "json-ld": cls.JSONLD,
             "jsonld": cls.JSONLD,
             "json": cls.JSONLD,
+            "rdf/xml": cls.RDFXML,
+            "rdfxml": cls.RDFXML,
+            "xml": cls.RDFXML,
+            "rdf": cls.RDFXML,
+            "owl": cls.RDFXML,
+            "nquads": cls.NQUADS,
+            "n-quads": cls.NQUADS,
+            "nq": cls.NQUADS,
+            "trig": cls.TRIG,
         }
         if key not in aliases:
             from ont_platform.errors import InputError
 
-            raise InputError(f"unknown RDF format {name!r}; use one of: turtle (ttl), ntriples (nt), json-ld (jsonld)")
+            raise InputError(
+                f"unknown RDF format {name!r}; use one of: turtle (ttl), ntriples (nt), json-ld (jsonld), "
+                "rdf/xml (rdf, owl, xml), nquads (nq), trig"
+            )
         return aliases[key]
 
 

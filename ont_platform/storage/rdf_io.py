@@ -32,25 +32,42 @@ from ont_platform.rdf_terms import IRI_FORBIDDEN
 from ont_platform.storage._terms import from_oxigraph
 from ont_platform.storage.base import RdfFormat
 
-_RDFLIB_NAMES = {RdfFormat.TURTLE: "turtle", RdfFormat.NTRIPLES: "nt", RdfFormat.JSONLD: "json-ld"}
+_RDFLIB_NAMES = {
+    RdfFormat.TURTLE: "turtle",
+    RdfFormat.NTRIPLES: "nt",
+    RdfFormat.JSONLD: "json-ld",
+    RdfFormat.RDFXML: "xml",
+    RdfFormat.NQUADS: "nquads",
+    RdfFormat.TRIG: "trig",
+}
+_OX_PARSED = {
+    RdfFormat.TURTLE: ox.RdfFormat.TURTLE,
+    RdfFormat.NTRIPLES: ox.RdfFormat.N_TRIPLES,
+    RdfFormat.RDFXML: ox.RdfFormat.RDF_XML,
+    RdfFormat.NQUADS: ox.RdfFormat.N_QUADS,
+    RdfFormat.TRIG: ox.RdfFormat.TRIG,
+}
+"""Formats read by pyoxigraph's parsers (linear, strict, no fetching); JSON-LD is read by rdflib."""
 
 log = logging.getLogger(__name__)
 
 
-def parse_graph(data: bytes, fmt: RdfFormat, graph: Graph | None = None) -> Graph:
+def parse_graph(data: bytes, fmt: RdfFormat, graph: Graph | None = None, *, base: str | None = None) -> Graph:
     """Parse ``data`` into ``graph`` (a new Graph by default). Nothing is fetched: JSON-LD remote contexts are refused.
+    ``base``: the IRI relative IRIs are resolved against (a file's own ``file:`` IRI); without one a relative IRI
+    is refused.
 
     Raises :class:`RDFSyntaxError` for input that does not parse, that declares a DTD, and for JSON-LD that
     rdflib would partly drop without saying so (see :func:`_check_jsonld`).
     """
     refuse_dtd(data)
     target = Graph() if graph is None else graph
-    if fmt in (RdfFormat.NTRIPLES, RdfFormat.TURTLE):
-        _parse_ntriples(data, target, fmt)
+    if fmt in _OX_PARSED:
+        _parse_ntriples(data, target, fmt, base)
     elif fmt is RdfFormat.JSONLD:
         _check_jsonld(data)
         scratch = Graph()  # its own store: triples rdflib puts in named graphs are found there and nowhere else
-        _rdflib_parse(data, fmt, scratch)
+        _rdflib_parse(data, fmt, scratch, base)
         _refuse_named_graphs(scratch)
         if graph is None:
             target = scratch
@@ -58,17 +75,17 @@ def parse_graph(data: bytes, fmt: RdfFormat, graph: Graph | None = None) -> Grap
             for t in scratch:
                 target.add(t)
     else:
-        _rdflib_parse(data, fmt, target)
+        _rdflib_parse(data, fmt, target, base)
     _refuse_bad_iris(target, fmt)
     return target
 
 
-def _rdflib_parse(data: bytes, fmt: RdfFormat, target: Graph) -> None:
+def _rdflib_parse(data: bytes, fmt: RdfFormat, target: Graph, base: str | None = None) -> None:
     try:
         with warnings.catch_warnings():
             # rdflib's own JSON-LD parser uses its deprecated ConjunctiveGraph internally; not the user's concern.
             warnings.filterwarnings("ignore", message="ConjunctiveGraph is deprecated", category=DeprecationWarning)
-            target.parse(data=data, format=_RDFLIB_NAMES[fmt])
+            target.parse(data=data, format=_RDFLIB_NAMES[fmt], publicID=base)
     except RDFSyntaxError:
         raise
     except (SyntaxError, ValueError, AssertionError, TypeError, KeyError, IndexError, AttributeError) as exc:
@@ -77,8 +94,9 @@ def _rdflib_parse(data: bytes, fmt: RdfFormat, target: Graph) -> None:
         raise RDFSyntaxError(f"cannot parse {fmt.value}: {type(exc).__name__}: {str(exc)[:300]}") from exc
 
 
-def _parse_ntriples(data: bytes, target: Graph, fmt: RdfFormat = RdfFormat.NTRIPLES) -> None:
-    """Read N-Triples (or Turtle) with pyoxigraph's parser into ``target``.
+def _parse_ntriples(data: bytes, target: Graph, fmt: RdfFormat = RdfFormat.NTRIPLES, base: str | None = None) -> None:
+    """Read N-Triples (or Turtle, RDF/XML, N-Quads and TriG of the default graph) with pyoxigraph's parser into
+    ``target``.
 
     Turtle too, so that both text formats keep lexical forms alike (rdflib's Turtle parser rewrites
     ``"...Z"^^xsd:dateTime`` as ``+00:00``) and a relative IRI is refused rather than resolved against the
@@ -111,15 +129,20 @@ def _parse_ntriples(data: bytes, target: Graph, fmt: RdfFormat = RdfFormat.NTRIP
             )
         return converted
 
-    ox_format = ox.RdfFormat.TURTLE if fmt is RdfFormat.TURTLE else ox.RdfFormat.N_TRIPLES
+    ox_format = _OX_PARSED[fmt]
     try:
         # the whole document is parsed before any term is converted: a syntax error at its end is found at the
         # parser's speed (a 50,000-deep Turtle collection: 0.08 s), not after building rdflib terms for all the
         # triples before it (1.5 s)
-        quads = list(ox.parse(data, format=ox_format))
+        quads = list(ox.parse(data, format=ox_format, base_iri=base))
     except (SyntaxError, ValueError, UnicodeError) as exc:
         raise RDFSyntaxError(f"cannot parse {fmt.value}: {str(exc)[:300]}") from exc
     for quad in quads:
+        if not isinstance(quad.graph_name, ox.DefaultGraph):
+            raise RDFSyntaxError(
+                f"cannot parse {fmt.value}: a quad in the named graph {str(quad.graph_name)[:200]}; this store holds "
+                "one graph: give the triples of the default graph"
+            )
         target.add((term(quad.subject), term(quad.predicate), term(quad.object)))
 
 
@@ -133,10 +156,13 @@ def _refuse_bad_iris(graph: Graph, fmt: RdfFormat) -> None:
 
 
 def serialize_graph(graph: Graph, fmt: RdfFormat) -> bytes:
-    """Serialise a Graph to bytes."""
+    """Serialise a Graph to bytes. The store holds one graph, its default one: as N-Quads that is N-Triples
+    text (a quad without a graph name is a triple's line), as TriG it is Turtle (a TriG document of the default
+    graph only); rdflib would instead put the triples in a named graph of the Graph's own identifier."""
     if fmt is RdfFormat.JSONLD:
         return _expanded_jsonld(graph)
-    out = graph.serialize(format=_RDFLIB_NAMES[fmt], encoding="utf-8")
+    name = {RdfFormat.NQUADS: "nt", RdfFormat.TRIG: "turtle"}.get(fmt, _RDFLIB_NAMES[fmt])
+    out = graph.serialize(format=name, encoding="utf-8")
     return out if isinstance(out, bytes) else out.encode("utf-8")
 
 

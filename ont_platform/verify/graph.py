@@ -25,6 +25,8 @@ from ont_platform.sparql.snapshot import (
     snapshot_page_cells,
     snapshot_page_columns,
     snapshot_page_predicates,
+    stated_edges,
+    stated_nodes,
 )
 from ont_platform.storage import Store
 
@@ -91,6 +93,9 @@ class Snapshot:
     columns: dict[str, PageColumnFact] = field(default_factory=dict)
     predicates: list[PredicateFact] = field(default_factory=list)
     truncated: list[str] = field(default_factory=list)
+    stated: bool = False
+    """Whether the edges are stated triples of plain RDF (each its own evidence) rather than relation resources
+    grounded in chunks."""
     _graphs: dict[tuple[frozenset[str], bool], nx.MultiDiGraph] = field(default_factory=dict, repr=False)
 
     # -- lookups ----------------------------------------------------------------------------------------------
@@ -169,6 +174,9 @@ def read_snapshot(
     if not spec.has_names:
         _read_pages(store, snap, limit, timeout)
         return snap
+    if not spec.behaviour.mints_iris:
+        _read_stated(store, snap, limit, timeout)
+        return snap
     by_kind = {str(r.iri): r for r in onto.relations.values()}
     edge_q = snapshot_edges(domain, limit)
     for r in _rows(store, edge_q, limit, "edges", snap, timeout):
@@ -212,6 +220,52 @@ def read_snapshot(
         for r in _rows(store, chunk_q, limit, "chunks", snap, timeout):
             snap.chunks[str(r["id"])] = _text(r.get("text"))
     return snap
+
+
+def _read_stated(store: Store, snap: Snapshot, limit: int, timeout: float | None) -> None:
+    """A plain-RDF domain: its relations' stated triples as edges, and its nodes with classes and names."""
+    from ont_platform.qa.space import naming_properties
+
+    snap.stated = True
+    onto = snap.onto
+    by_kind = {str(r.iri): r for r in onto.relations.values()}
+    if by_kind:
+        for r in _rows(store, stated_edges(sorted(by_kind), limit), limit, "edges", snap, timeout):
+            rel = by_kind[str(r["kind"])]
+            eid = str(r["eid"])
+            snap.edges[eid] = EdgeFact(
+                id=eid,
+                rel=rel.notation,
+                kind=str(rel.iri),
+                src=str(r["src"]),
+                dst=str(r["dst"]),
+                tx=None,
+                grounded=True,
+                chunk=None,
+                inferred=rel.inferred,
+                symmetric=rel.symmetric,
+            )
+    naming = [str(p) for p in naming_properties(snap.spec)]
+    label = naming[0]
+    classes: dict[str, set[URIRef]] = {}
+    names: dict[str, list[str]] = {}
+    labels: dict[str, str] = {}
+    for r in _rows(store, stated_nodes(naming, limit), limit, "nodes", snap, timeout):
+        nid, p, v = str(r["id"]), str(r["p"]), str(r["v"])
+        classes.setdefault(nid, set())
+        names.setdefault(nid, [])
+        if p == str(RDF.type):
+            classes[nid].add(URIRef(v))
+        else:
+            names[nid].append(v)
+            if p == label:
+                labels.setdefault(nid, v)
+    for e in snap.edges.values():  # an end with neither class nor name is still a node of the data
+        for end in (e.src, e.dst):
+            classes.setdefault(end, set())
+            names.setdefault(end, [])
+    for nid, cls in classes.items():
+        snap.nodes[nid] = NodeFact(nid, frozenset(cls), tuple(dict.fromkeys(names[nid])), labels.get(nid))
 
 
 def _read_pages(store: Store, snap: Snapshot, limit: int, timeout: float | None) -> None:

@@ -24,7 +24,9 @@ def compact(text: str) -> str:
 
 
 def grounding(snap: Snapshot, e: EdgeFact) -> str | None:
-    """Why the edge is not grounded, or None when it is."""
+    """Why the edge is not grounded, or None when it is. A stated triple of plain RDF is its own evidence."""
+    if snap.stated:
+        return None
     if not e.grounded:
         return f"edge {e.id} is marked grounded=false"
     if e.chunk is None:

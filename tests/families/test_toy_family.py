@@ -22,6 +22,7 @@ from ont_platform import KnowledgeGraph
 from ont_platform.answer.contracts import Hop, HopDecision
 from ont_platform.errors import DatasetError, OntologyError
 from ont_platform.families import (
+    Dataset,
     Family,
     QuestionPlan,
     family_names,
@@ -30,11 +31,14 @@ from ont_platform.families import (
     unregister_family,
 )
 from ont_platform.ingest.builder import plain, term
+from ont_platform.ingest.datasets import table_dataset
+from ont_platform.limits import Limits
 from ont_platform.namespaces import ONT, mint
 from ont_platform.rdf_terms import iri, literal
 from ont_platform.verify import verify_answer
 
 if TYPE_CHECKING:
+    from ont_platform.domains import Domain
     from ont_platform.ingest.datasets import DatasetLoad
     from ont_platform.qa.context import Context
     from ont_platform.verify.case import Case
@@ -67,9 +71,16 @@ class GlossaryFamily:
     has_chunks: bool = False
     own_ontology: bool = True
     bundled_domain: str | None = None
+    mints_iris: bool = True
     node_fields: tuple[tuple[str, str], ...] = (("broader", "broader"),)
     answered: list[str] = []
     checked: list[str] = []
+
+    def recognises(self, path: Path) -> bool:
+        return path.is_dir() and (path / "glossary.csv").is_file()
+
+    def open_dataset(self, path: Path, spec: Domain, limits: Limits, mode: str) -> Dataset:
+        return table_dataset(path, spec, limits, mode)
 
     def read_tables(self, load: DatasetLoad) -> Iterator[str]:
         with (load.folder / "glossary.csv").open(encoding="utf-8", newline="") as fh:
@@ -201,7 +212,9 @@ def test_a_stored_toy_domain_is_read_back_in_its_family(glossary: GlossaryFamily
 
 
 def test_an_unknown_family_is_named_with_the_known_ones() -> None:
-    with pytest.raises(OntologyError, match=r"unknown domain family 'nope'; known: entities, transfers, inventory"):
+    with pytest.raises(
+        OntologyError, match=r"unknown domain family 'nope'; known: entities, transfers, inventory, triples"
+    ):
         get_family("nope")
 
 

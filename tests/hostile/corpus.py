@@ -331,7 +331,7 @@ RDF_FILES: list[Raw] = [
     Raw("rdf-nt-bad-utf8", b"<urn:\xc3\x28> <urn:b> <urn:c> .\n", ".nt"),
     Raw("rdf-nt-huge-literal-bad", b'<urn:a> <urn:b> "' + b"x" * 5_000_000 + b"\n", ".nt"),
     Raw("rdf-unknown-suffix", b"<urn:a> <urn:b> <urn:c> .\n", ".exe"),
-    Raw("rdf-rdfxml-suffix", b'<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>', ".rdf"),
+    Raw("rdf-unknown-suffix", b'<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>', ".hdt"),
 ]
 
 # -- answers for verify_answer --------------------------------------------------------------------------------

@@ -353,7 +353,8 @@ def test_names_from_the_triples_are_the_names_the_store_gives(facts: list[tuple[
     from rdflib import RDFS, SKOS
 
     from ont_platform.namespaces import OC, ONT, mint
-    from ont_platform.qa.context import name_rows, names_query
+    from ont_platform.qa.context import name_rows
+    from ont_platform.qa.space import names_query
     from ont_platform.storage import open_store
     from ont_platform.validation.facts import nt_term
 

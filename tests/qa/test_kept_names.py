@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from ont_platform import KnowledgeGraph
 from ont_platform.namespaces import mint
-from ont_platform.qa.context import names_query
 from ont_platform.qa.names import KeptNames, Names, compact_pairs, folder_for
+from ont_platform.qa.space import names_query
 from ont_platform.validation import RuleConfig
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

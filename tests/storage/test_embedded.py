@@ -129,7 +129,7 @@ def test_unknown_backend_and_bad_args() -> None:
     with pytest.raises(InputError):
         open_store("remote")
     with pytest.raises(InputError):
-        RdfFormat.parse("xml")
+        RdfFormat.parse("hdt")
 
 
 def test_on_disk_store_reopens_with_its_data(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rdflib import URIRef
 
-from ont_platform.families.base import Family, QuestionPlan
+from ont_platform.families.base import QuestionPlan, TableFamily, TablesDataset
 
 if TYPE_CHECKING:
     from ont_platform.answer.contracts import HopDecision
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ont_platform.verify.case import Case
 
 
-class EntitiesFamily:
+class EntitiesFamily(TablesDataset):
     """Nodes, edges and the chunks that ground them (``kg_nodes.csv``, ``kg_edges.csv``, ``kg_chunks.csv``)."""
 
     name: str = "entities"
@@ -30,6 +30,7 @@ class EntitiesFamily:
     has_chunks: bool = True
     own_ontology: bool = True
     bundled_domain: str | None = "kg"
+    mints_iris: bool = True
     node_fields: tuple[tuple[str, str], ...] = ()
 
     def read_tables(self, load: DatasetLoad) -> Iterator[str]:
@@ -43,15 +44,10 @@ class EntitiesFamily:
         return entities.answer(ctx, question, qid)
 
     def read_plan(self, ctx: Context, question: str) -> QuestionPlan | None:
-        from ont_platform.qa import entities
-
-        p = entities.plan(ctx, question)
-        return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(p.ambiguous), target_class=p.asked)
+        return entity_plan(ctx, question)
 
     def check(self, case: Case) -> None:
-        from ont_platform.verify import kg
-
-        kg.check(case)
+        hop_checks(case)
 
     def node_query(self, iri: URIRef) -> str:
         from ont_platform.sparql.kg import node_info
@@ -59,5 +55,20 @@ class EntitiesFamily:
         return node_info(iri)
 
 
+def entity_plan(ctx: Context, question: str) -> QuestionPlan:
+    """The entity–relation reader's plan as the verifier needs it (shared by every family it reads for)."""
+    from ont_platform.qa import entities
+
+    p = entities.plan(ctx, question)
+    return QuestionPlan(None, p.start, int(p.limit), ambiguous=bool(p.ambiguous), target_class=p.asked)
+
+
+def hop_checks(case: Case) -> None:
+    """The hop-decision checks (:mod:`ont_platform.verify.kg`)."""
+    from ont_platform.verify import kg
+
+    kg.check(case)
+
+
 if TYPE_CHECKING:
-    _satisfies: Family = EntitiesFamily()  # mypy checks the class against the protocol
+    _satisfies: TableFamily = EntitiesFamily()  # mypy checks the class against the protocol

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rdflib import URIRef
 
-from ont_platform.families.base import Family, QuestionPlan
+from ont_platform.families.base import QuestionPlan, TableFamily, TablesDataset
 
 if TYPE_CHECKING:
     from ont_platform.answer.contracts import PageFilterResult
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ont_platform.verify.case import Case
 
 
-class InventoryFamily:
+class InventoryFamily(TablesDataset):
     """One table of pages and their metrics (``pages.csv``)."""
 
     name: str = "inventory"
@@ -29,6 +29,7 @@ class InventoryFamily:
     has_chunks: bool = False
     own_ontology: bool = False
     bundled_domain: str | None = "pages"
+    mints_iris: bool = True
     node_fields: tuple[tuple[str, str], ...] = ()
 
     def read_tables(self, load: DatasetLoad) -> Iterator[str]:
@@ -58,4 +59,4 @@ class InventoryFamily:
 
 
 if TYPE_CHECKING:
-    _satisfies: Family = InventoryFamily()  # mypy checks the class against the protocol
+    _satisfies: TableFamily = InventoryFamily()  # mypy checks the class against the protocol

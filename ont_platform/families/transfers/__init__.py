@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from rdflib import URIRef
 
-from ont_platform.families.base import Family, QuestionPlan
+from ont_platform.families.base import QuestionPlan, TableFamily, TablesDataset
 
 if TYPE_CHECKING:
     from ont_platform.answer.contracts import OnchainAnswer
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ont_platform.verify.case import Case
 
 
-class TransfersFamily:
+class TransfersFamily(TablesDataset):
     """Addresses and transfers (``onchain_nodes.csv``, ``onchain_edges.csv``)."""
 
     name: str = "transfers"
@@ -30,6 +30,7 @@ class TransfersFamily:
     has_chunks: bool = False
     own_ontology: bool = False
     bundled_domain: str | None = "onchain"
+    mints_iris: bool = True
     node_fields: tuple[tuple[str, str], ...] = (("address", "norm"),)
 
     def read_tables(self, load: DatasetLoad) -> Iterator[str]:
@@ -68,4 +69,4 @@ class TransfersFamily:
 
 
 if TYPE_CHECKING:
-    _satisfies: Family = TransfersFamily()  # mypy checks the class against the protocol
+    _satisfies: TableFamily = TransfersFamily()  # mypy checks the class against the protocol
