@@ -1,6 +1,6 @@
-"""Compute the gold outcomes of the held-out question set from the bundled CSV data.
+"""Set 1's gold rules: the gold outcomes of the first held-out set (benchmarks/heldout) from the bundled CSV data.
 
-The questions and what each one *means* are written by hand in three spec files next to this script
+The questions and what each one *means* are written by hand in three spec files in the set's folder
 (``spec_kg.jsonl``, ``spec_onchain.jsonl``, ``spec_pages.jsonl``). A meaning is small and machine-readable:
 a start node, the relations to walk in order (with direction), the class asked for, the hop limit, or the
 conditions of a page filter. This script never types an answer: it walks the CSV graphs (networkx / plain
@@ -9,25 +9,22 @@ Python) and writes ``questions.jsonl`` with the computed gold.
 It reads only the dataset files under ``examples/{kg,onchain,pages}/`` and the ontologies in
 ``ontologies/`` (for the class hierarchy and the relation names); it does not import ``ont_platform``.
 
-Run:  .venv/bin/python benchmarks/heldout/gold.py
+Run:  python -m benchmarks.heldout_kit build 1
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import json
-import sys
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 
 import networkx as nx
 from rdflib import Graph, Namespace, RDFS
 from rdflib.namespace import SKOS
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-EX = ROOT / "examples"
+from .gold import EX, ROOT, read_csv
+
 ONTO = ROOT / "ontologies"
 
 KG_NS = Namespace("https://w3id.org/ont-platform/kg#")
@@ -39,11 +36,6 @@ DEFAULT_LIMIT = 3
 
 class SpecError(Exception):
     """A spec line contradicts the data (e.g. a name that is not the label of the node it claims)."""
-
-
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8", newline="") as fh:
-        return list(csv.DictReader(fh))
 
 
 def read_jsonl(path: Path) -> list[dict]:
@@ -394,12 +386,13 @@ def outcome_kind(domain: str, gold: dict) -> str:
     return "answer" if gold["status"] == "ran" else "refusal"
 
 
-def main() -> int:
+def build(folder: Path, config: dict, verbose: bool = False) -> str:
+    """questions.jsonl of set 1, from its three spec files."""
     kg, oc, pg = KgData(), OnchainData(), PagesData()
     out: list[dict] = []
     errors: list[str] = []
     for domain, fn, data in (("kg", kg_gold, kg), ("onchain", onchain_gold, oc), ("pages", pages_gold, pg)):
-        for item in read_jsonl(HERE / f"spec_{domain}.jsonl"):
+        for item in read_jsonl(folder / f"spec_{domain}.jsonl"):
             try:
                 gold = fn(data, item)
             except SpecError as exc:
@@ -409,21 +402,14 @@ def main() -> int:
             out.append({"id": item["id"], "domain": domain, "lang": item["lang"], "question": item["question"],
                         "gold": gold, "note": item.get("note", "")})
     if errors:
-        print("spec errors:\n  " + "\n  ".join(errors), file=sys.stderr)
-        return 1
+        raise SystemExit("spec errors:\n  " + "\n  ".join(errors))
     ids = [o["id"] for o in out]
     assert len(ids) == len(set(ids)), "duplicate ids"
-    with (HERE / "questions.jsonl").open("w", encoding="utf-8") as fh:
-        for o in out:
-            fh.write(json.dumps(o, ensure_ascii=False) + "\n")
-    # summary
-    from collections import Counter
     by = Counter((o["domain"], o["lang"], o["gold"]["kind"]) for o in out)
-    print(f"wrote {len(out)} questions to {HERE / 'questions.jsonl'}")
     for dom in ("kg", "onchain", "pages"):
         n = sum(v for k, v in by.items() if k[0] == dom)
         en = sum(v for k, v in by.items() if k[0] == dom and k[1] == "en")
-        kinds = Counter()
+        kinds: Counter[str] = Counter()
         for k, v in by.items():
             if k[0] == dom:
                 kinds[k[2]] += v
@@ -432,8 +418,7 @@ def main() -> int:
     en = sum(o["lang"] == "en" for o in out)
     ref = sum(o["gold"]["kind"] == "refusal" for o in out)
     print(f"  total    n={n}  en={en} ({en / n:.0%})  refusal/clarify/unsupported={ref} ({ref / n:.0%})")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    if verbose:
+        for o in out:
+            print(o["id"], json.dumps(o["gold"], ensure_ascii=False)[:170], "|", o["question"])
+    return "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out)
