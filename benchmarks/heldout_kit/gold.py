@@ -44,6 +44,7 @@ pages (page_filter_result contract)
     a count, a number with no column ...) or ``unsupported`` (a concept with no column, ranking,
     aggregation; build checks that no column or column label names the concept).
 """
+
 from __future__ import annotations
 
 import csv
@@ -60,7 +61,7 @@ from rdflib.namespace import SKOS
 
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
-MAX_HOPS_KG = 3          # docs: default hop limit
+MAX_HOPS_KG = 3  # docs: default hop limit
 DEFAULT_HOPS_ONCHAIN = 3  # docs/limits.md: default_hops
 HANGUL = re.compile(r"[\uac00-\ud7a3\u3131-\u318e]")
 
@@ -113,8 +114,7 @@ class EntityGraph:
 
     norm = staticmethod(norm)  # how a chunk is read for grounding (set 2 ignores only spacing and case)
 
-    def __init__(self, folder: Path, ontology: Path, ns: str, groups: dict[str, set[str]],
-                 symmetric: set[str]) -> None:
+    def __init__(self, folder: Path, ontology: Path, ns: str, groups: dict[str, set[str]], symmetric: set[str]) -> None:
         self.nodes = {r["node_id"]: r for r in read_csv(folder / "kg_nodes.csv")}
         self.edges = read_csv(folder / "kg_edges.csv")
         self.chunks = {r["chunk_id"]: r["text"] for r in read_csv(folder / "kg_chunks.csv")}
@@ -122,12 +122,12 @@ class EntityGraph:
         for nid, r in self.nodes.items():
             self.names[nid] = [r["label"]] + [a for a in (r.get("aliases") or "").split("|") if a.strip()]
         g = Graph().parse(ontology)
-        self.props = {str(s)[len(ns):] for s in g.subjects(RDF.type, OWL.ObjectProperty) if str(s).startswith(ns)}
-        self.classes = {str(s)[len(ns):] for s in g.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
+        self.props = {str(s)[len(ns) :] for s in g.subjects(RDF.type, OWL.ObjectProperty) if str(s).startswith(ns)}
+        self.classes = {str(s)[len(ns) :] for s in g.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
         parents: dict[str, set[str]] = {}
         for s, o in g.subject_objects(RDFS.subClassOf):
             if str(s).startswith(ns) and isinstance(o, URIRef) and str(o).startswith(ns):
-                parents.setdefault(str(s)[len(ns):], set()).add(str(o)[len(ns):])
+                parents.setdefault(str(s)[len(ns) :], set()).add(str(o)[len(ns) :])
         self.parents = parents
         self.groups = groups
         self.symmetric = symmetric
@@ -207,15 +207,23 @@ class EntityGraph:
         for i, step in enumerate(chain):
             rel, direction = step[0], step[1]
             if i >= limit:
-                return {"decision": "max_hops", "factor": "hop_limit_exceeded",
-                        "why": f"{len(chain)} hops > limit {limit}", "edges": edges}
+                return {
+                    "decision": "max_hops",
+                    "factor": "hop_limit_exceeded",
+                    "why": f"{len(chain)} hops > limit {limit}",
+                    "edges": edges,
+                }
             nxt, any_edge, used = self.step(cur, rel, direction)
             if len(step) > 2:  # a class filter on the nodes this step reaches
                 nxt = {n for n in nxt if self.is_a(n, step[2])}
             if not nxt:
                 factor = "ungrounded_hop" if any_edge else "missing_edge"
-                return {"decision": "refuse", "factor": factor,
-                        "why": f"hop {i + 1} ({rel}{direction}) has no grounded edge", "edges": edges}
+                return {
+                    "decision": "refuse",
+                    "factor": factor,
+                    "why": f"hop {i + 1} ({rel}{direction}) has no grounded edge",
+                    "edges": edges,
+                }
             edges.append(used)
             cur = nxt
             hops += 1
@@ -224,8 +232,12 @@ class EntityGraph:
             last = chain[-1] if chain else None
             while not hit and last and last[1] == ">" and self.in_within(last[0]):
                 if hops >= limit:
-                    return {"decision": "max_hops", "factor": "hop_limit_exceeded",
-                            "why": f"no {cls} within {limit} hops (within followed)", "edges": edges}
+                    return {
+                        "decision": "max_hops",
+                        "factor": "hop_limit_exceeded",
+                        "why": f"no {cls} within {limit} hops (within followed)",
+                        "edges": edges,
+                    }
                 nxt, _, used = self.step(cur, "within", ">")
                 if not nxt:
                     break
@@ -233,8 +245,7 @@ class EntityGraph:
                 cur, hops = nxt, hops + 1
                 hit = {n for n in cur if self.is_a(n, cls)}
             if not hit:
-                return {"decision": "refuse", "factor": "missing_edge", "why": f"no {cls} at the end",
-                        "edges": edges}
+                return {"decision": "refuse", "factor": "missing_edge", "why": f"no {cls} at the end", "edges": edges}
             cur = hit
         return {"decision": "answer", "answer": sorted(cur), "hops": hops, "edges": edges}
 
@@ -252,10 +263,24 @@ def entity_questions(domain: str, eg: EntityGraph, specs: list[dict]) -> list[di
             gk = "decline"
         if "expect" in s:  # a sanity check on what the writer meant, never the source of the gold
             assert (gk == "decline") == (s["expect"] == "decline"), (q, gold)
-        meaning = {"start": s.get("start"), "chain": ["".join(c) for c in s.get("chain") or []],
-                   "cls": s.get("cls"), "limit": s.get("limit") or MAX_HOPS_KG}
-        out.append({"id": f"{domain}_{i:03d}", "domain": domain, "lang": lang_of(q), "question": q,
-                    "kind": s["kind"], "gold_kind": gk, "gold": gold, "meaning": meaning})
+        meaning = {
+            "start": s.get("start"),
+            "chain": ["".join(c) for c in s.get("chain") or []],
+            "cls": s.get("cls"),
+            "limit": s.get("limit") or MAX_HOPS_KG,
+        }
+        out.append(
+            {
+                "id": f"{domain}_{i:03d}",
+                "domain": domain,
+                "lang": lang_of(q),
+                "question": q,
+                "kind": s["kind"],
+                "gold_kind": gk,
+                "gold": gold,
+                "meaning": meaning,
+            }
+        )
     return out
 
 
@@ -263,15 +288,30 @@ F, B = ">", "<"  # forward along the stored edge, backward
 A, D = "answer", "decline"
 
 
-def S(q: str, start: str | None, chain: list[tuple] | None, kind: str, expect: str, cls: str | None = None,
-      limit: int | None = None, why: str | None = None) -> dict:
-    return {"q": q, "start": start, "chain": chain, "kind": kind, "cls": cls, "limit": limit,
-            "expect": expect, "why": why}
+def S(
+    q: str,
+    start: str | None,
+    chain: list[tuple] | None,
+    kind: str,
+    expect: str,
+    cls: str | None = None,
+    limit: int | None = None,
+    why: str | None = None,
+) -> dict:
+    return {
+        "q": q,
+        "start": start,
+        "chain": chain,
+        "kind": kind,
+        "cls": cls,
+        "limit": limit,
+        "expect": expect,
+        "why": why,
+    }
 
 
 def NOT(name: str) -> list[tuple]:
     return [("NOT_IN_ONTOLOGY:" + name, F)]
-
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -297,16 +337,19 @@ class Onchain:
         self.parents: dict[str, set[str]] = {}
         for s, o in og.subject_objects(RDFS.subClassOf):
             if str(s).startswith(ns) and str(o).startswith(ns):
-                self.parents.setdefault(str(s)[len(ns):], set()).add(str(o)[len(ns):])
-        self.classes = {str(s)[len(ns):] for s in og.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
+                self.parents.setdefault(str(s)[len(ns) :], set()).add(str(o)[len(ns) :])
+        self.classes = {str(s)[len(ns) :] for s in og.subjects(RDF.type, OWL.Class) if str(s).startswith(ns)}
 
     def supers(self, cls: str) -> set[str]:
         return ancestors(self.parents, cls)
 
     def resolve(self, surface: str) -> str | None:
         n, raw = norm(surface), surface.strip().lower()
-        hits = {nid for nid, r in self.nodes.items()
-                if raw == nid.lower() or n == norm(r.get("label") or "") or raw == r["address"].lower()}
+        hits = {
+            nid
+            for nid, r in self.nodes.items()
+            if raw == nid.lower() or n == norm(r.get("label") or "") or raw == r["address"].lower()
+        }
         assert len(hits) <= 1, (surface, hits)
         return next(iter(hits), None)
 
@@ -336,15 +379,31 @@ class Onchain:
         dist = nx.single_source_shortest_path_length(self.g, start, cutoff=hops)
         reach = {n: d for n, d in dist.items() if n in targets and d > 0}
         if not reach:
-            return {"intent": "no_path", "start": start, "hops": hops,
-                    "target": s.get("target_class") or s.get("target")}
+            return {
+                "intent": "no_path",
+                "start": start,
+                "hops": hops,
+                "target": s.get("target_class") or s.get("target"),
+            }
         best = min(reach.values())
-        return {"intent": "path_exists", "start": start, "hops": hops, "length": best,
-                "end_nodes": sorted(n for n, d in reach.items() if d == best)}
+        return {
+            "intent": "path_exists",
+            "start": start,
+            "hops": hops,
+            "length": best,
+            "end_nodes": sorted(n for n, d in reach.items() if d == best),
+        }
 
 
-def P(q: str, start: str, expect: str, kind: str = "path", hops: int | None = None, cls: str | None = None,
-      target: str | None = None) -> dict:
+def P(
+    q: str,
+    start: str,
+    expect: str,
+    kind: str = "path",
+    hops: int | None = None,
+    cls: str | None = None,
+    target: str | None = None,
+) -> dict:
     d: dict = {"q": q, "type": "path", "start": start, "kind": kind, "expect": expect, "hops": hops}
     if cls:
         d["target_class"] = cls
@@ -380,7 +439,11 @@ def onchain_questions(oc: Onchain, specs: list[dict], *, multi: bool = True) -> 
         gold = oc.gold(s)
         if s.get("decline"):  # set 2: a question naming a node the graph must not have
             assert gold.get("refuse"), (q, gold)
-        if gold.get("refuse") or gold["intent"] == "no_path" or (gold["intent"] == "cluster_lookup" and not gold["members"]):
+        if (
+            gold.get("refuse")
+            or gold["intent"] == "no_path"
+            or (gold["intent"] == "cluster_lookup" and not gold["members"])
+        ):
             gk = "decline"
         elif multi:
             gk = "answer" if len(gold.get("members") or gold.get("end_nodes") or [1]) == 1 else "multi"
@@ -388,8 +451,17 @@ def onchain_questions(oc: Onchain, specs: list[dict], *, multi: bool = True) -> 
             gk = "answer"
         if "expect" in s:
             assert (gk == "decline") == (s["expect"] == D), (q, gold)
-        out.append({"id": f"onchain_{i:03d}", "domain": "onchain", "lang": lang_of(q), "question": q,
-                    "kind": s["kind"], "gold_kind": gk, "gold": gold})
+        out.append(
+            {
+                "id": f"onchain_{i:03d}",
+                "domain": "onchain",
+                "lang": lang_of(q),
+                "question": q,
+                "kind": s["kind"],
+                "gold_kind": gk,
+                "gold": gold,
+            }
+        )
     return out
 
 
@@ -463,8 +535,14 @@ class Pages:
         return dt.date.fromisoformat(cell)
 
     def match(self, conds: list[tuple[str, str, object]]) -> list[str]:
-        ops = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+        ops = {
+            "=": lambda a, b: a == b,
+            "!=": lambda a, b: a != b,
+            "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b,
+            ">": lambda a, b: a > b,
+            ">=": lambda a, b: a >= b,
+        }
         out = []
         for r in self.rows:
             ok = True
@@ -478,8 +556,16 @@ class Pages:
         return sorted(out)
 
 
-IMP, CLK, CTR, SES, BR, PUB, UPD = ("impressions_30d", "clicks_30d", "ctr_30d", "sessions_30d", "bounce_rate_30d",
-                                    "published_at", "updated_at")
+IMP, CLK, CTR, SES, BR, PUB, UPD = (
+    "impressions_30d",
+    "clicks_30d",
+    "ctr_30d",
+    "sessions_30d",
+    "bounce_rate_30d",
+    "published_at",
+    "updated_at",
+)
+
 
 def pages_questions(pg: Pages, specs: list[dict]) -> list[dict]:
     out = []
@@ -487,16 +573,24 @@ def pages_questions(pg: Pages, specs: list[dict]) -> list[dict]:
         q = s["q"]
         if "conds" in s:
             urls = pg.match(s["conds"])
-            gold = {"status": "ran", "urls": urls,
-                    "filter": " AND ".join(f"{c} {o} {v}" for c, o, v in s["conds"])}
+            gold = {"status": "ran", "urls": urls, "filter": " AND ".join(f"{c} {o} {v}" for c, o, v in s["conds"])}
             gk = "answer"
         else:
             if s.get("concept"):
                 assert norm(s["concept"]) not in pg.column_words, s["concept"]
             gold = {"status": s["status"]}
             gk = "decline"
-        out.append({"id": f"pages_{i:03d}", "domain": "pages", "lang": lang_of(q), "question": q,
-                    "kind": s["kind"], "gold_kind": gk, "gold": gold})
+        out.append(
+            {
+                "id": f"pages_{i:03d}",
+                "domain": "pages",
+                "lang": lang_of(q),
+                "question": q,
+                "kind": s["kind"],
+                "gold_kind": gk,
+                "gold": gold,
+            }
+        )
     return out
 
 
@@ -504,23 +598,38 @@ def pages_questions(pg: Pages, specs: list[dict]) -> list[dict]:
 
 
 def kg_graph(cls: type[EntityGraph] = EntityGraph) -> EntityGraph:
-    return cls(EX / "kg", ROOT / "ontologies" / "kg.ttl", "https://w3id.org/ont-platform/kg#",
-                       groups={"within": {"locatedIn", "partOf"}}, symmetric=set())
+    return cls(
+        EX / "kg",
+        ROOT / "ontologies" / "kg.ttl",
+        "https://w3id.org/ont-platform/kg#",
+        groups={"within": {"locatedIn", "partOf"}},
+        symmetric=set(),
+    )
 
 
 def films_graph(cls: type[EntityGraph] = EntityGraph) -> EntityGraph:
-    return cls(EX / "films", EX / "films" / "ontology.ttl", "https://example.org/films#",
-                       groups={"within": {"basedIn", "heldIn", "locatedIn"}}, symmetric={"collaboratedWith"})
+    return cls(
+        EX / "films",
+        EX / "films" / "ontology.ttl",
+        "https://example.org/films#",
+        groups={"within": {"basedIn", "heldIn", "locatedIn"}},
+        symmetric={"collaboratedWith"},
+    )
 
 
 DOMAINS = ("kg", "onchain", "pages", "films")
 
 
-def make_items(kg_specs: list[dict], onchain_specs: list[dict], pages_specs: list[dict],
-               films_specs: list[dict]) -> list[dict]:
+def make_items(
+    kg_specs: list[dict], onchain_specs: list[dict], pages_specs: list[dict], films_specs: list[dict]
+) -> list[dict]:
     """Every question of a set with its computed gold, in the order kg, onchain, pages, films."""
-    items = (entity_questions("kg", kg_graph(), kg_specs) + onchain_questions(Onchain(), onchain_specs)
-             + pages_questions(Pages(), pages_specs) + entity_questions("films", films_graph(), films_specs))
+    items = (
+        entity_questions("kg", kg_graph(), kg_specs)
+        + onchain_questions(Onchain(), onchain_specs)
+        + pages_questions(Pages(), pages_specs)
+        + entity_questions("films", films_graph(), films_specs)
+    )
     assert len({it["question"] for it in items}) == len(items), "duplicate question"
     return items
 
@@ -547,8 +656,16 @@ def summarize(items: list[dict], *, min_n: int, verbose: bool = False) -> None:
             print(it["id"], it["gold_kind"], json.dumps(g, ensure_ascii=False, default=str)[:170], "|", it["question"])
 
 
-def write_set(here: Path, kg_specs: list[dict], onchain_specs: list[dict], pages_specs: list[dict],
-              films_specs: list[dict], *, verbose: bool = False, min_n: int = 150) -> list[dict]:
+def write_set(
+    here: Path,
+    kg_specs: list[dict],
+    onchain_specs: list[dict],
+    pages_specs: list[dict],
+    films_specs: list[dict],
+    *,
+    verbose: bool = False,
+    min_n: int = 150,
+) -> list[dict]:
     """Compute every gold, check the set's shape (size, English and decline shares) and write questions.jsonl."""
     items = make_items(kg_specs, onchain_specs, pages_specs, films_specs)
     out = here / "questions.jsonl"

@@ -17,6 +17,7 @@ ont_platform. It fails loudly (exit 1) when:
 Usage (from the repository root):
     python -m benchmarks.heldout_kit build films [-v] [--check]
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,8 @@ from pathlib import Path
 
 import networkx as nx
 import rdflib
-from rdflib.namespace import OWL, RDF, RDFS
 from rdflib.collection import Collection
+from rdflib.namespace import OWL, RDF, RDFS
 
 from .gold import EX, lev, read_csv
 
@@ -55,6 +56,7 @@ class GoldError(Exception):
 
 # ----------------------------------------------------------------------------------------------------------
 # text helpers
+
 
 def norm_name(s: str) -> str:
     """Name matching: NFKC, case folded, spaces, hyphens and underscores removed."""
@@ -86,6 +88,7 @@ def script(s: str) -> str:
 # ----------------------------------------------------------------------------------------------------------
 # data
 
+
 class Films:
     def __init__(self, data: Path):
         self.nodes = {r["node_id"]: r for r in read_csv(data / "kg_nodes.csv")}
@@ -106,7 +109,10 @@ class Films:
 
     def _ontology(self, path: Path) -> None:
         o = rdflib.Graph().parse(path, format="turtle")
-        local = lambda u: str(u).split("#")[-1]
+
+        def local(u: object) -> str:
+            return str(u).split("#")[-1]
+
         self.superclass = {}
         for c in o.subjects(RDF.type, OWL.Class):
             if isinstance(c, rdflib.URIRef):
@@ -202,6 +208,7 @@ class Films:
 # ----------------------------------------------------------------------------------------------------------
 # gold
 
+
 def hop(e: dict) -> dict:
     return {"src": e["src"], "rel": e["rel"], "dst": e["dst"], "chunk_id": e["chunk_id"] or None}
 
@@ -272,8 +279,10 @@ def gold_for(kb: Films, q: dict) -> dict:
         if not cands:  # None: not in the ontology; []: no such edge
             return {"decision": "refuse", "answer": None, "path": path, "factors": ["missing_edge"]}
         if len(cands) > 1:
-            raise GoldError(f"{q['id']}: step {i} ({st['rel']} {st['dir']}) from {node} has several edges: "
-                            f"{[c['edge_id'] for c in cands]}")
+            raise GoldError(
+                f"{q['id']}: step {i} ({st['rel']} {st['dir']}) from {node} has several edges: "
+                f"{[c['edge_id'] for c in cands]}"
+            )
         e = cands[0]
         path.append(hop(e))
         if not kb.grounded(e):
@@ -288,7 +297,9 @@ def gold_for(kb: Films, q: dict) -> dict:
 def build(folder: Path, config: dict, verbose: bool = False) -> str:
     """questions.jsonl of the films set, from its spec.jsonl."""
     kb = Films(DATA)
-    spec = [json.loads(line) for line in (folder / "spec.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    spec = [
+        json.loads(line) for line in (folder / "spec.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     ids = [q["id"] for q in spec]
     if len(set(ids)) != len(ids):
         raise SystemExit("duplicate ids")
@@ -298,8 +309,10 @@ def build(folder: Path, config: dict, verbose: bool = False) -> str:
             exp = gold_for(kb, q)
             want_dec, want_factor = KIND_OUTCOME[q["meaning"]["kind"]]
             if exp["decision"] != want_dec or (want_factor and exp["factors"] != [want_factor]):
-                raise GoldError(f"{q['id']}: computed {exp['decision']} {exp['factors']}, but the kind "
-                                f"{q['meaning']['kind']!r} means {want_dec} {want_factor}")
+                raise GoldError(
+                    f"{q['id']}: computed {exp['decision']} {exp['factors']}, but the kind "
+                    f"{q['meaning']['kind']!r} means {want_dec} {want_factor}"
+                )
         except GoldError as err:
             errors.append(str(err))
             continue

@@ -56,14 +56,20 @@ class EntityGraph(g.EntityGraph):
             factor = "node_alias_unmapped" if self.near(start) else "missing_start_node"
             return {"decision": "refuse", "factor": factor, "why": f"'{start}' matches no label or alias"}
         if len(chain) > g.MAX_HOPS_KG:
-            return {"decision": "max_hops", "factor": "hop_limit_exceeded",
-                    "why": f"{len(chain)} hops > limit {g.MAX_HOPS_KG}"}
+            return {
+                "decision": "max_hops",
+                "factor": "hop_limit_exceeded",
+                "why": f"{len(chain)} hops > limit {g.MAX_HOPS_KG}",
+            }
         for i, (rel, direction) in enumerate(chain):
             nxt, any_edge, _ = self.step(cur, rel, direction)
             if not nxt:
                 factor = "ungrounded_hop" if any_edge else "missing_edge"
-                return {"decision": "refuse", "factor": factor,
-                        "why": f"hop {i + 1} ({rel}{direction}) has no grounded edge"}
+                return {
+                    "decision": "refuse",
+                    "factor": factor,
+                    "why": f"hop {i + 1} ({rel}{direction}) has no grounded edge",
+                }
             cur = nxt
         if spec.get("cls"):
             cur = {n for n in cur if self.is_a(n, spec["cls"])}
@@ -75,9 +81,13 @@ class EntityGraph(g.EntityGraph):
 class Onchain(g.Onchain):
     def resolve(self, surface: str) -> str | None:
         n = norm(surface)
-        hits = {nid for nid, r in self.nodes.items()
-                if n == nid.lower() or n == norm(r.get("label") or "")
-                or (len(r["address"]) == 42 and n == r["address"].lower())}
+        hits = {
+            nid
+            for nid, r in self.nodes.items()
+            if n == nid.lower()
+            or n == norm(r.get("label") or "")
+            or (len(r["address"]) == 42 and n == r["address"].lower())
+        }
         assert len(hits) <= 1, (surface, hits)
         return next(iter(hits), None)
 
@@ -92,10 +102,12 @@ def entity_questions(domain: str, eg: EntityGraph, specs: list[dict]) -> list[di
 def build(folder: Path, config: dict, verbose: bool = False) -> str:
     """questions.jsonl of set 2, from ``folder/spec.jsonl``."""
     spec = g.read_spec(folder / "spec.jsonl", g.Pages())
-    items = (entity_questions("kg", g.kg_graph(EntityGraph), spec["kg"])
-             + g.onchain_questions(Onchain(), spec["onchain"], multi=False)
-             + g.pages_questions(g.Pages(), spec["pages"])
-             + entity_questions("films", g.films_graph(EntityGraph), spec["films"]))
+    items = (
+        entity_questions("kg", g.kg_graph(EntityGraph), spec["kg"])
+        + g.onchain_questions(Onchain(), spec["onchain"], multi=False)
+        + g.pages_questions(g.Pages(), spec["pages"])
+        + entity_questions("films", g.films_graph(EntityGraph), spec["films"])
+    )
     assert len({it["question"] for it in items}) == len(items), "duplicate question"
     g.summarize(items, min_n=config["min_n"], verbose=verbose)
     return g.jsonl(items)
