@@ -94,6 +94,19 @@ def lang_of(q: str) -> str:
     return "ko" if HANGUL.search(q) else "en"
 
 
+def item(domain: str, i: int, q: str, kind: str, gold_kind: str, gold: dict) -> dict:
+    """One line of questions.jsonl (entity questions add their ``meaning``)."""
+    return {
+        "id": f"{domain}_{i:03d}",
+        "domain": domain,
+        "lang": lang_of(q),
+        "question": q,
+        "kind": kind,
+        "gold_kind": gold_kind,
+        "gold": gold,
+    }
+
+
 def ancestors(parents: dict[str, set[str]], cls: str) -> set[str]:
     """``cls`` and every class above it."""
     out, todo = {cls}, [cls]
@@ -269,18 +282,7 @@ def entity_questions(domain: str, eg: EntityGraph, specs: list[dict]) -> list[di
             "cls": s.get("cls"),
             "limit": s.get("limit") or MAX_HOPS_KG,
         }
-        out.append(
-            {
-                "id": f"{domain}_{i:03d}",
-                "domain": domain,
-                "lang": lang_of(q),
-                "question": q,
-                "kind": s["kind"],
-                "gold_kind": gk,
-                "gold": gold,
-                "meaning": meaning,
-            }
-        )
+        out.append({**item(domain, i, q, s["kind"], gk, gold), "meaning": meaning})
     return out
 
 
@@ -451,17 +453,7 @@ def onchain_questions(oc: Onchain, specs: list[dict], *, multi: bool = True) -> 
             gk = "answer"
         if "expect" in s:
             assert (gk == "decline") == (s["expect"] == D), (q, gold)
-        out.append(
-            {
-                "id": f"onchain_{i:03d}",
-                "domain": "onchain",
-                "lang": lang_of(q),
-                "question": q,
-                "kind": s["kind"],
-                "gold_kind": gk,
-                "gold": gold,
-            }
-        )
+        out.append(item("onchain", i, q, s["kind"], gk, gold))
     return out
 
 
@@ -580,17 +572,7 @@ def pages_questions(pg: Pages, specs: list[dict]) -> list[dict]:
                 assert norm(s["concept"]) not in pg.column_words, s["concept"]
             gold = {"status": s["status"]}
             gk = "decline"
-        out.append(
-            {
-                "id": f"pages_{i:03d}",
-                "domain": "pages",
-                "lang": lang_of(q),
-                "question": q,
-                "kind": s["kind"],
-                "gold_kind": gk,
-                "gold": gold,
-            }
-        )
+        out.append(item("pages", i, q, s["kind"], gk, gold))
     return out
 
 
