@@ -1,6 +1,6 @@
-"""Gold answers for the held-out films questions.
+"""The films set's gold rules: gold answers for the held-out films questions (benchmarks/heldout_films).
 
-Reads spec.jsonl (hand-written questions with their intended meaning) together with the films dataset
+Reads the set's spec.jsonl (hand-written questions with their intended meaning) together with the films dataset
 (examples/films: ontology.ttl, kg_nodes.csv, kg_edges.csv, kg_chunks.csv) and writes questions.jsonl in the
 gold format of `ont eval gold`: {"id", "question", "lang", "expected": {"decision", "answer", "path",
 "factors"}} (the hop_decision fields).
@@ -15,24 +15,24 @@ ont_platform. It fails loudly (exit 1) when:
 - the computed outcome does not match the outcome the writer intended (`meaning.kind`).
 
 Usage (from the repository root):
-    .venv/bin/python benchmarks/heldout_films/gold.py [-v] [--check]
+    python -m benchmarks.heldout_kit build films [-v] [--check]
 """
+
 from __future__ import annotations
 
-import argparse
-import csv
 import json
-import sys
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 import networkx as nx
 import rdflib
-from rdflib.namespace import OWL, RDF, RDFS
 from rdflib.collection import Collection
+from rdflib.namespace import OWL, RDF, RDFS
 
-HERE = Path(__file__).resolve().parent
-DATA = HERE.parent.parent / "examples" / "films"
+from .gold import EX, lev, read_csv
+
+DATA = EX / "films"
 FILM = rdflib.Namespace("https://example.org/films#")
 DEFAULT_LIMIT = 3
 
@@ -56,6 +56,7 @@ class GoldError(Exception):
 
 # ----------------------------------------------------------------------------------------------------------
 # text helpers
+
 
 def norm_name(s: str) -> str:
     """Name matching: NFKC, case folded, spaces, hyphens and underscores removed."""
@@ -84,24 +85,15 @@ def script(s: str) -> str:
     return "other"
 
 
-def lev(a: str, b: str) -> int:
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
-
-
 # ----------------------------------------------------------------------------------------------------------
 # data
 
+
 class Films:
     def __init__(self, data: Path):
-        self.nodes = {r["node_id"]: r for r in csv.DictReader(open(data / "kg_nodes.csv", encoding="utf-8"))}
-        self.chunks = {r["chunk_id"]: r["text"] for r in csv.DictReader(open(data / "kg_chunks.csv", encoding="utf-8"))}
-        self.edges = list(csv.DictReader(open(data / "kg_edges.csv", encoding="utf-8")))
+        self.nodes = {r["node_id"]: r for r in read_csv(data / "kg_nodes.csv")}
+        self.chunks = {r["chunk_id"]: r["text"] for r in read_csv(data / "kg_chunks.csv")}
+        self.edges = read_csv(data / "kg_edges.csv")
         self.g = nx.MultiDiGraph()
         for n, r in self.nodes.items():
             self.g.add_node(n, cls=r["class"])
@@ -117,7 +109,10 @@ class Films:
 
     def _ontology(self, path: Path) -> None:
         o = rdflib.Graph().parse(path, format="turtle")
-        local = lambda u: str(u).split("#")[-1]
+
+        def local(u: object) -> str:
+            return str(u).split("#")[-1]
+
         self.superclass = {}
         for c in o.subjects(RDF.type, OWL.Class):
             if isinstance(c, rdflib.URIRef):
@@ -213,6 +208,7 @@ class Films:
 # ----------------------------------------------------------------------------------------------------------
 # gold
 
+
 def hop(e: dict) -> dict:
     return {"src": e["src"], "rel": e["rel"], "dst": e["dst"], "chunk_id": e["chunk_id"] or None}
 
@@ -283,8 +279,10 @@ def gold_for(kb: Films, q: dict) -> dict:
         if not cands:  # None: not in the ontology; []: no such edge
             return {"decision": "refuse", "answer": None, "path": path, "factors": ["missing_edge"]}
         if len(cands) > 1:
-            raise GoldError(f"{q['id']}: step {i} ({st['rel']} {st['dir']}) from {node} has several edges: "
-                            f"{[c['edge_id'] for c in cands]}")
+            raise GoldError(
+                f"{q['id']}: step {i} ({st['rel']} {st['dir']}) from {node} has several edges: "
+                f"{[c['edge_id'] for c in cands]}"
+            )
         e = cands[0]
         path.append(hop(e))
         if not kb.grounded(e):
@@ -296,51 +294,35 @@ def gold_for(kb: Films, q: dict) -> dict:
     return {"decision": "answer", "answer": node, "path": path, "factors": []}
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("-v", "--verbose", action="store_true", help="print every gold decision")
-    ap.add_argument("--check", action="store_true", help="exit 1 if questions.jsonl is out of date")
-    ap.add_argument("--data", type=Path, default=DATA)
-    a = ap.parse_args(argv)
-    kb = Films(a.data)
-    spec = [json.loads(l) for l in open(HERE / "spec.jsonl", encoding="utf-8") if l.strip()]
+def build(folder: Path, config: dict, verbose: bool = False) -> str:
+    """questions.jsonl of the films set, from its spec.jsonl."""
+    kb = Films(DATA)
+    spec = [
+        json.loads(line) for line in (folder / "spec.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     ids = [q["id"] for q in spec]
     if len(set(ids)) != len(ids):
-        print("duplicate ids", file=sys.stderr)
-        return 1
+        raise SystemExit("duplicate ids")
     out, errors = [], []
     for q in spec:
         try:
             exp = gold_for(kb, q)
             want_dec, want_factor = KIND_OUTCOME[q["meaning"]["kind"]]
             if exp["decision"] != want_dec or (want_factor and exp["factors"] != [want_factor]):
-                raise GoldError(f"{q['id']}: computed {exp['decision']} {exp['factors']}, but the kind "
-                                f"{q['meaning']['kind']!r} means {want_dec} {want_factor}")
+                raise GoldError(
+                    f"{q['id']}: computed {exp['decision']} {exp['factors']}, but the kind "
+                    f"{q['meaning']['kind']!r} means {want_dec} {want_factor}"
+                )
         except GoldError as err:
             errors.append(str(err))
             continue
         out.append({"id": q["id"], "question": q["question"], "lang": q["lang"], "expected": exp})
-        if a.verbose:
+        if verbose:
             p = " ".join(f"{h['src']}-{h['rel']}->{h['dst']}" for h in exp["path"])
             print(f"{q['id']} {q['lang']} {exp['decision']:8} {str(exp['answer']):15} {exp['factors']} {p}")
     if errors:
-        print("\n".join(errors), file=sys.stderr)
-        return 1
-    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out)
-    target = HERE / "questions.jsonl"
-    if a.check:
-        if not target.exists() or target.read_text(encoding="utf-8") != text:
-            print("questions.jsonl is out of date", file=sys.stderr)
-            return 1
-        return 0
-    target.write_text(text, encoding="utf-8")
-    from collections import Counter
+        raise SystemExit("\n".join(errors))
     c = Counter((r["expected"]["decision"], r["lang"]) for r in out)
-    print(f"wrote {len(out)} questions to {target}")
     for dec in ("answer", "refuse", "max_hops"):
         print(f"  {dec:9} ko={c[(dec, 'ko')]:3} en={c[(dec, 'en')]:3}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in out)

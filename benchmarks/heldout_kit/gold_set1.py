@@ -1,33 +1,31 @@
-"""Compute the gold outcomes of the held-out question set from the bundled CSV data.
+"""Set 1's gold rules: the gold outcomes of the first held-out set (benchmarks/heldout) from the bundled CSV data.
 
-The questions and what each one *means* are written by hand in three spec files next to this script
+The questions and what each one *means* are written by hand in three spec files in the set's folder
 (``spec_kg.jsonl``, ``spec_onchain.jsonl``, ``spec_pages.jsonl``). A meaning is small and machine-readable:
 a start node, the relations to walk in order (with direction), the class asked for, the hop limit, or the
 conditions of a page filter. This script never types an answer: it walks the CSV graphs (networkx / plain
 Python) and writes ``questions.jsonl`` with the computed gold.
 
 It reads only the dataset files under ``examples/{kg,onchain,pages}/`` and the ontologies in
-``ontologies/`` (for the class hierarchy and the relation names); it does not import ``ont_platform``.
+``ontologies/`` (for the class hierarchy and the relation names)
+it does not import ``ont_platform``.
 
-Run:  .venv/bin/python benchmarks/heldout/gold.py
+Run:  python -m benchmarks.heldout_kit build 1
 """
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import json
-import sys
-from collections import deque
+from collections import Counter, deque
 from pathlib import Path
 
 import networkx as nx
-from rdflib import Graph, Namespace, RDFS
+from rdflib import RDFS, Graph, Namespace
 from rdflib.namespace import SKOS
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-EX = ROOT / "examples"
+from .gold import EX, ROOT, read_csv
+
 ONTO = ROOT / "ontologies"
 
 KG_NS = Namespace("https://w3id.org/ont-platform/kg#")
@@ -41,11 +39,6 @@ class SpecError(Exception):
     """A spec line contradicts the data (e.g. a name that is not the label of the node it claims)."""
 
 
-def read_csv(path: Path) -> list[dict[str, str]]:
-    with path.open(encoding="utf-8", newline="") as fh:
-        return list(csv.DictReader(fh))
-
-
 def read_jsonl(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
@@ -55,7 +48,7 @@ def superclasses(graph: Graph, ns: Namespace) -> dict[str, set[str]]:
     direct: dict[str, set[str]] = {}
     for s, o in graph.subject_objects(RDFS.subClassOf):
         if str(s).startswith(str(ns)) and str(o).startswith(str(ns)):
-            direct.setdefault(str(s)[len(str(ns)):], set()).add(str(o)[len(str(ns)):])
+            direct.setdefault(str(s)[len(str(ns)) :], set()).add(str(o)[len(str(ns)) :])
     out: dict[str, set[str]] = {}
 
     def up(c: str) -> set[str]:
@@ -86,7 +79,7 @@ class KgData:
         self.supers = superclasses(g, KG_NS)
         # relation names the ontology has (their notation), and the sub-properties of kg:within
         self.relations = {str(o) for o in g.objects(None, ONT_NS.relationNotation)}
-        self.within = {str(s)[len(str(KG_NS)):] for s in g.subjects(RDFS.subPropertyOf, KG_NS.within)}
+        self.within = {str(s)[len(str(KG_NS)) :] for s in g.subjects(RDFS.subPropertyOf, KG_NS.within)}
         self.relations.add("within")
         self.names: dict[str, set[str]] = {}
         for nid, r in self.nodes.items():
@@ -111,8 +104,9 @@ class KgData:
     def is_class(self, node: str, cls: str) -> bool:
         if cls == "Continent":
             # a continent: a place at the top of the containment chain (no outgoing within edge)
-            return "Place" in self.supers.get(self.nodes[node]["class"], {self.nodes[node]["class"]}) \
-                and not self.out_within(node)
+            return "Place" in self.supers.get(
+                self.nodes[node]["class"], {self.nodes[node]["class"]}
+            ) and not self.out_within(node)
         return cls in self.supers.get(self.nodes[node]["class"], {self.nodes[node]["class"]})
 
     def grounded(self, e: dict) -> bool:
@@ -137,7 +131,11 @@ def kg_gold(kg: KgData, item: dict) -> dict:
         if name is not None and (kg.resolve(name) or kg.resolve(name, fold_case=True)):
             raise SpecError(f"{item['id']}: {name!r} is a known name, yet start is null")
         factor = "node_alias_unmapped" if m.get("near_miss") else "missing_start_node"
-        return {"decision": "refuse", "factor": factor, "why": "start name not in the graph" if name else "no entity named"}
+        return {
+            "decision": "refuse",
+            "factor": factor,
+            "why": "start name not in the graph" if name else "no entity named",
+        }
     want = kg.resolve(name, fold_case=bool(m.get("variant")))
     if want != {start}:
         raise SpecError(f"{item['id']}: {name!r} resolves to {want}, spec says {start}")
@@ -152,14 +150,16 @@ def kg_gold(kg: KgData, item: dict) -> dict:
     fail_at = 0  # 1-based index of the first hop that could not be taken
     for rel, direction in m.get("steps", []):
         new_paths, new_heads = [], []
-        for p, h in zip(paths, heads):
+        for p, h in zip(paths, heads, strict=True):
             for e in kg.edges:
                 if not kg.rel_matches(rel, e["rel"]):
                     continue
                 if direction == "out" and e["src"] == h:
-                    new_paths.append(p + [e]); new_heads.append(e["dst"])
+                    new_paths.append(p + [e])
+                    new_heads.append(e["dst"])
                 elif direction == "in" and e["dst"] == h:
-                    new_paths.append(p + [e]); new_heads.append(e["src"])
+                    new_paths.append(p + [e])
+                    new_heads.append(e["src"])
         if not new_paths:
             fail_at = len(paths[0]) + 1
             paths = []
@@ -168,7 +168,7 @@ def kg_gold(kg: KgData, item: dict) -> dict:
     for cls in m.get("to_class", []) if paths else []:
         new_paths, new_heads = [], []
         deepest = 0
-        for p, h in zip(paths, heads):
+        for p, h in zip(paths, heads, strict=True):
             # BFS up the within chain until the first node of class cls (at least one hop)
             queue = deque([(h, p)])
             seen = {h}
@@ -179,7 +179,8 @@ def kg_gold(kg: KgData, item: dict) -> dict:
                     break
                 if pp is not p and kg.is_class(node, cls):
                     found_depth = len(pp)
-                    new_paths.append(pp); new_heads.append(node)
+                    new_paths.append(pp)
+                    new_heads.append(node)
                     continue
                 deepest = max(deepest, len(pp))
                 for e in kg.out_within(node):
@@ -194,26 +195,44 @@ def kg_gold(kg: KgData, item: dict) -> dict:
 
     if not paths:
         if fail_at > limit:
-            return {"decision": "max_hops", "factor": "hop_limit_exceeded", "why": f"chain breaks only after the limit {limit}"}
-        return {"decision": "refuse", "factor": "missing_edge",
-                "why": f"no edge (or no node of the asked class) at hop {fail_at}"}
+            return {
+                "decision": "max_hops",
+                "factor": "hop_limit_exceeded",
+                "why": f"chain breaks only after the limit {limit}",
+            }
+        return {
+            "decision": "refuse",
+            "factor": "missing_edge",
+            "why": f"no edge (or no node of the asked class) at hop {fail_at}",
+        }
 
     asked = m.get("asked_class")
     outcomes = []
-    for p, h in zip(paths, heads):
+    for p, h in zip(paths, heads, strict=True):
         outcome = None
         for i, e in enumerate(p, 1):
             if i > limit:
-                outcome = {"decision": "max_hops", "factor": "hop_limit_exceeded", "hops_needed": len(p),
-                           "why": f"needs {len(p)} hops, limit {limit}"}
+                outcome = {
+                    "decision": "max_hops",
+                    "factor": "hop_limit_exceeded",
+                    "hops_needed": len(p),
+                    "why": f"needs {len(p)} hops, limit {limit}",
+                }
                 break
             if not kg.grounded(e):
-                outcome = {"decision": "refuse", "factor": "ungrounded_hop", "edge": e["edge_id"],
-                           "why": f"hop {i} ({e['edge_id']}) is not grounded in its chunk"}
+                outcome = {
+                    "decision": "refuse",
+                    "factor": "ungrounded_hop",
+                    "edge": e["edge_id"],
+                    "why": f"hop {i} ({e['edge_id']}) is not grounded in its chunk",
+                }
                 break
         if outcome is None and asked and not kg.is_class(h, asked):
-            outcome = {"decision": "refuse", "factor": "missing_edge",
-                       "why": f"answer {h} is a {kg.nodes[h]['class']}, not a {asked}"}
+            outcome = {
+                "decision": "refuse",
+                "factor": "missing_edge",
+                "why": f"answer {h} is a {kg.nodes[h]['class']}, not a {asked}",
+            }
         if outcome is None:
             outcome = {"decision": "answer", "answer": h, "hops": len(p), "path": [e["edge_id"] for e in p]}
         outcomes.append(outcome)
@@ -223,7 +242,7 @@ def kg_gold(kg: KgData, item: dict) -> dict:
     if len(answers) > 1:
         return {"decision": "refuse", "factor": "missing_edge", "why": f"ambiguous: several answers {sorted(answers)}"}
     # no walk gives an answer: report the shortest walk's reason
-    best = min(zip(paths, outcomes), key=lambda po: len(po[0]))[1]
+    best = min(zip(paths, outcomes, strict=True), key=lambda po: len(po[0]))[1]
     return best
 
 
@@ -293,21 +312,33 @@ def onchain_gold(oc: OnchainData, item: dict) -> dict:
         dist = nx.single_source_shortest_path_length(oc.transfers, start)
         reach = {n: d for n, d in dist.items() if n in targets and n != start and d >= 1}
         if not reach or min(reach.values()) > limit:
-            return {"intent": "no_path", "limit": limit, "target": target_desc,
-                    "shortest_anywhere": min(reach.values()) if reach else None}
+            return {
+                "intent": "no_path",
+                "limit": limit,
+                "target": target_desc,
+                "shortest_anywhere": min(reach.values()) if reach else None,
+            }
         length = min(reach.values())
         ends = sorted(n for n, d in reach.items() if d == length)
         example = nx.shortest_path(oc.transfers, start, ends[0])
-        return {"intent": "path_exists", "start": start, "length": length, "end_nodes": ends,
-                "target": target_desc, "limit": limit, "example_nodes": example}
+        return {
+            "intent": "path_exists",
+            "start": start,
+            "length": length,
+            "end_nodes": ends,
+            "target": target_desc,
+            "limit": limit,
+            "example_nodes": example,
+        }
     if kind == "cluster":
         members = sorted(nx.node_connected_component(oc.same, start) - {start})
         return {"intent": "cluster_lookup", "start": start, "members": members}
     if kind == "label":
         return {"intent": "label_lookup", "start": start, "class": oc.nodes[start]["onto_class"]}
     if kind == "token_flow":
-        token_node = next(n for n, r in oc.nodes.items() if r["onto_class"] == "TokenContract"
-                          and m["token"] in r.get("label", ""))
+        token_node = next(
+            n for n, r in oc.nodes.items() if r["onto_class"] == "TokenContract" and m["token"] in r.get("label", "")
+        )
         token_addr = oc.nodes[token_node]["address"].lower()
         limit = m.get("limit", DEFAULT_LIMIT)
         edges, frontier, seen = set(), {start}, {start}
@@ -318,7 +349,8 @@ def onchain_gold(oc: OnchainData, item: dict) -> dict:
                     if data["token"].lower() == token_addr:
                         edges.add(k)
                         if v not in seen:
-                            seen.add(v); nxt.add(v)
+                            seen.add(v)
+                            nxt.add(v)
             frontier = nxt
         return {"intent": "token_flow", "start": start, "edges": sorted(edges)}
     raise SpecError(f"{item['id']}: unknown kind {kind}")
@@ -394,36 +426,38 @@ def outcome_kind(domain: str, gold: dict) -> str:
     return "answer" if gold["status"] == "ran" else "refusal"
 
 
-def main() -> int:
+def build(folder: Path, config: dict, verbose: bool = False) -> str:
+    """questions.jsonl of set 1, from its three spec files."""
     kg, oc, pg = KgData(), OnchainData(), PagesData()
     out: list[dict] = []
     errors: list[str] = []
     for domain, fn, data in (("kg", kg_gold, kg), ("onchain", onchain_gold, oc), ("pages", pages_gold, pg)):
-        for item in read_jsonl(HERE / f"spec_{domain}.jsonl"):
+        for item in read_jsonl(folder / f"spec_{domain}.jsonl"):
             try:
                 gold = fn(data, item)
             except SpecError as exc:
                 errors.append(str(exc))
                 continue
             gold["kind"] = outcome_kind(domain, gold)
-            out.append({"id": item["id"], "domain": domain, "lang": item["lang"], "question": item["question"],
-                        "gold": gold, "note": item.get("note", "")})
+            out.append(
+                {
+                    "id": item["id"],
+                    "domain": domain,
+                    "lang": item["lang"],
+                    "question": item["question"],
+                    "gold": gold,
+                    "note": item.get("note", ""),
+                }
+            )
     if errors:
-        print("spec errors:\n  " + "\n  ".join(errors), file=sys.stderr)
-        return 1
+        raise SystemExit("spec errors:\n  " + "\n  ".join(errors))
     ids = [o["id"] for o in out]
     assert len(ids) == len(set(ids)), "duplicate ids"
-    with (HERE / "questions.jsonl").open("w", encoding="utf-8") as fh:
-        for o in out:
-            fh.write(json.dumps(o, ensure_ascii=False) + "\n")
-    # summary
-    from collections import Counter
     by = Counter((o["domain"], o["lang"], o["gold"]["kind"]) for o in out)
-    print(f"wrote {len(out)} questions to {HERE / 'questions.jsonl'}")
     for dom in ("kg", "onchain", "pages"):
         n = sum(v for k, v in by.items() if k[0] == dom)
         en = sum(v for k, v in by.items() if k[0] == dom and k[1] == "en")
-        kinds = Counter()
+        kinds: Counter[str] = Counter()
         for k, v in by.items():
             if k[0] == dom:
                 kinds[k[2]] += v
@@ -432,8 +466,7 @@ def main() -> int:
     en = sum(o["lang"] == "en" for o in out)
     ref = sum(o["gold"]["kind"] == "refusal" for o in out)
     print(f"  total    n={n}  en={en} ({en / n:.0%})  refusal/clarify/unsupported={ref} ({ref / n:.0%})")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    if verbose:
+        for o in out:
+            print(o["id"], json.dumps(o["gold"], ensure_ascii=False)[:170], "|", o["question"])
+    return "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in out)
