@@ -68,6 +68,13 @@ class Hop(_Contract):
     source: str | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
+class AnswerPath(_Contract):
+    """One answer of several, with the walk that reaches it (each answer its own path and evidence)."""
+
+    answer: str
+    path: list[Hop]
+
+
 class HopDecision(_Contract):
     """Seed 003: answer, refuse or stop at the hop limit, with the walked path and the factors."""
 
@@ -79,6 +86,9 @@ class HopDecision(_Contract):
     reason: str = Field(min_length=20)
     evidence: str = Field(min_length=8)
     hedge: str | None
+    answers: list[AnswerPath] | None = Field(default=None, exclude_if=lambda v: v is None)
+    """With an answer: every node it names, each with the walk that reaches it (``path`` is the first one's).
+    Beside the seed contract's fields, which stay as the seed writes them."""
 
 
 class PageMatch(_Contract):

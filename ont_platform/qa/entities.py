@@ -32,7 +32,7 @@ from itertools import permutations
 
 from rdflib import URIRef
 
-from ont_platform.answer.contracts import Hop, HopDecision
+from ont_platform.answer.contracts import AnswerPath, Hop, HopDecision
 from ont_platform.messages import Lang, say
 from ont_platform.ontology.model import local_name
 from ont_platform.qa.analyzer import NOUN_TAGS, Morph, morphs
@@ -834,7 +834,7 @@ def _decision(
     evidence: str,
     hedge: str | None,
 ) -> HopDecision:
-    hops = [Hop(src=w.src, rel=w.rel, dst=w.dst, chunk_id=w.chunk) for w in path]
+    hops = [_hop(w) for w in path]
     return HopDecision.model_validate(
         {
             "query_id": qid,
@@ -847,6 +847,10 @@ def _decision(
             "hedge": hedge,
         }
     )
+
+
+def _hop(w: Walked) -> Hop:
+    return Hop(src=w.src, rel=w.rel, dst=w.dst, chunk_id=w.chunk)
 
 
 def _no_start(p: EntityPlan, qid: str) -> HopDecision:
@@ -1191,7 +1195,8 @@ def _walk_steps(
     if frontier:
         ends = list(dict.fromkeys(end for end, _ in frontier))
         walked = frontier[0][1]
-        return _decision(
+        first = {end: w for end, w in reversed(frontier)}  # each end with the first walk that reached it
+        decided = _decision(
             qid,
             "answer",
             ", ".join(ends),
@@ -1201,6 +1206,8 @@ def _walk_steps(
             ", ".join(f"{w.rel}:{w.chunk}" if w.chunk is not None else w.eid for w in walked),
             None,
         )
+        answers = [AnswerPath(answer=end, path=[_hop(w) for w in first[end]]) for end in ends]
+        return decided.model_copy(update={"answers": answers})
     if stop_ungrounded is not None:
         last = stop_ungrounded[-1]
         rel_label = ctx.onto.label(_prop(ctx, last.rel), p.lang)

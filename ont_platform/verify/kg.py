@@ -189,6 +189,7 @@ def decision(case: Case, edges: list[EdgeFact | None], ends: list[str]) -> None:
                 if x not in snap.nodes and not any(_names_node(snap, x, n) for n in snap.nodes):
                     case.fail("decision", f"the answer names {x!r}, which is no node of the graph")
             asked_class(case, items)
+            answers(case, items)
         return
     if a.get("answer") is not None:
         case.fail("decision", f"{kind} must have a null answer, got {a.get('answer')!r}")
@@ -218,6 +219,32 @@ def decision(case: Case, edges: list[EdgeFact | None], ends: list[str]) -> None:
             "decision",
             "missing_edge, but the question's start node is not in the graph (the factor is missing_start_node)",
         )
+
+
+def answers(case: Case, items: list[str]) -> None:
+    """``answers`` (when given) lists exactly the nodes ``answer`` names, each with a walk of stored edges from
+    the question's start (or from where ``path`` starts) that ends at it."""
+    given = case.answer.get("answers")
+    if given is None:
+        return
+    if not isinstance(given, list) or not all(isinstance(x, dict) for x in given):
+        case.fail("decision", "answers is not a list of {answer, path} objects")
+        return
+    named = [str(x.get("answer")) for x in given]
+    if sorted(named) != sorted(items):
+        case.fail("decision", f"answers lists {sorted(named)}, the answer names {sorted(items)}")
+    snap, p = case.snap, case.plan()
+    first = _hops(case.answer)
+    start = p.start if p is not None and p.start else (str(first[0].get("src")) if first else None)
+    for x in given:
+        hops = _hops(x)
+        for i, h in enumerate(hops):
+            if not snap.edges_between(str(h.get("src")), str(h.get("rel")), str(h.get("dst"))):
+                case.fail("citations", f"answers[{x.get('answer')}].path[{i}] is not an edge of the graph")
+        if start is not None:
+            done, end = _walk(hops, start)
+            if done != len(hops) or not _names_node(snap, str(x.get("answer")), end):
+                case.fail("path", f"the path given for answer {x.get('answer')!r} does not walk from {start} to it")
 
 
 def asked_class(case: Case, items: list[str]) -> None:

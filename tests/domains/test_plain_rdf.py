@@ -100,6 +100,20 @@ def test_a_folder_of_rdf_loads_with_its_own_iris_and_answers_with_triples(tmp_pa
     assert verify_answer(kg, answer).ok
 
 
+def test_several_answers_each_come_with_their_own_path(tmp_path: Path) -> None:
+    data = DATA + 'd:bob ex:knows d:alice .\nd:carol a ex:Person ; ex:name "Carol Ng" ; ex:knows d:bob .\n'
+    kg = KnowledgeGraph.open()
+    kg.load(_folder(tmp_path, data))
+    got = kg.ask("Who knows Bob Jones?", qid="q3").to_json()
+    assert got["decision"] == "answer" and set(got["answer"].split(", ")) == {f"{D}alice", f"{D}carol"}
+    paths = {x["answer"]: x["path"] for x in got["answers"]}
+    assert paths[f"{D}carol"][0]["triple"] == [f"{D}carol", f"{EX}knows", f"{D}bob"]
+    assert paths[f"{D}alice"][0]["triple"] == [f"{D}alice", f"{EX}knows", f"{D}bob"]
+    assert verify_answer(kg, got, question="Who knows Bob Jones?").ok
+    swapped = dict(got, answers=[{"answer": f"{D}carol", "path": paths[f"{D}alice"]}, got["answers"][1]])
+    assert not verify_answer(kg, swapped, question="Who knows Bob Jones?").ok
+
+
 def test_the_verifier_refuses_a_triple_the_data_does_not_state(tmp_path: Path) -> None:
     kg = KnowledgeGraph.open()
     kg.load(_folder(tmp_path))
@@ -321,6 +335,10 @@ def test_generated_rdf_answers_like_a_walk_over_the_stated_triples(
                 assert got["decision"] == "answer", (question, got["reason"])
                 assert set(got["answer"].split(", ")) == {base + n for n in frontier}, (question, got["reason"])
                 assert [h["triple"][1].rsplit("#", 1)[-1] for h in got["path"]] == chain
+                # every answer with its own walk of stated triples
+                assert {x["answer"] for x in got["answers"]} == {base + n for n in frontier}
+                for x in got["answers"]:
+                    assert len(x["path"]) == len(chain) and x["path"][-1]["triple"][2] == x["answer"]
                 assert all(h["source"] == "data.ttl" for h in got["path"])
                 report = verify_answer(kg, got, question=question)
                 assert report.ok, (question, report.failures)

@@ -23,12 +23,19 @@ def cite_triples(ctx: Context, answer: HopDecision) -> HopDecision:
     if not answer.path:
         return answer
     source = sources(ctx)
-    hops: list[Hop] = []
-    for h in answer.path:
-        rel = ctx.onto.relations.get(h.rel)
-        prop = str(rel.iri) if rel is not None else h.rel
-        hops.append(h.model_copy(update={"triple": [h.src, prop, h.dst], "source": source}))
+
+    def cited(path: list[Hop]) -> list[Hop]:
+        out = []
+        for h in path:
+            rel = ctx.onto.relations.get(h.rel)
+            prop = str(rel.iri) if rel is not None else h.rel
+            out.append(h.model_copy(update={"triple": [h.src, prop, h.dst], "source": source}))
+        return out
+
+    hops = cited(answer.path)
     update: dict[str, object] = {"path": hops}
+    if answer.answers is not None:
+        update["answers"] = [a.model_copy(update={"path": cited(a.path)}) for a in answer.answers]
     if answer.decision == "answer":
         stated = "; ".join(f"<{h.src}> <{h.triple[1] if h.triple else h.rel}> <{h.dst}>" for h in hops)
         update["evidence"] = f"{stated} (stated in {source})"
