@@ -26,6 +26,11 @@ class _Contract(BaseModel):
         """The contract as plain JSON data (aliases applied)."""
         return self.model_dump(by_alias=True, mode="json")
 
+    def __repr_args__(self) -> Any:
+        """Fields as pydantic shows them, less the optional additions left out of the JSON when absent."""
+        dropped = {name for name, f in type(self).model_fields.items() if f.exclude_if is not None}
+        return [(k, v) for k, v in super().__repr_args__() if not (k in dropped and v is None)]
+
     def _repr_html_(self) -> str:
         """A table of the main fields and the path as a picture, for notebooks."""
         from ont_platform.answer.html import answer_html
