@@ -64,7 +64,7 @@ class Source:
 TURTLE_SUFFIXES = (".ttl", ".turtle")
 
 
-def _turtle_of(path: Path) -> str:
+def turtle_of(path: Path) -> str:
     """The Turtle text of an ontology or shapes file: the file itself, or (RDF/XML, N-Triples, JSON-LD …, by
     its suffix) the file read and written out as Turtle, so that what a store keeps is always Turtle."""
     text = Source(str(path), path=path).read()
@@ -156,8 +156,8 @@ class Domain:
         shapes_path = Path(shapes) if shapes is not None else None
         if shapes_path is not None and not shapes_path.is_file():
             raise OntologyError(f"no shapes file {shapes_path}")
-        onto_text = _turtle_of(onto_path)
-        shapes_text = _turtle_of(shapes_path) if shapes_path is not None else None
+        onto_text = turtle_of(onto_path)
+        shapes_text = turtle_of(shapes_path) if shapes_path is not None else None
         return cls.from_text(
             name,
             onto_text,

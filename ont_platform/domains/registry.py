@@ -165,10 +165,11 @@ def _registered_same(name: str | None, ontology: Path, shapes: Path | None, fami
 
 
 def _declares_name(ontology: Path) -> bool:
-    from ont_platform.domains.base import declared_name, parse_turtle
+    from ont_platform.domains.base import declared_name, parse_turtle, turtle_of
 
     try:
-        return declared_name(parse_turtle((Source(str(ontology), path=ontology),), "ontology")) is not None
+        text = turtle_of(ontology)  # an RDF/XML ontology is read as RDF/XML, not as Turtle
+        return declared_name(parse_turtle((Source(str(ontology), text=text),), "ontology")) is not None
     except OntologyError:
         return False  # Domain.from_files reports the file's own error
 

@@ -7,6 +7,7 @@ in the code.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -83,20 +84,33 @@ class DomainOntology:
         return not allowed or bool(self.superclasses(cls) & allowed)
 
     def labels(self, term: URIRef, lang: str | None = None) -> list[str]:
-        """``rdfs:label`` and ``skos:altLabel`` values of a term, optionally in one language."""
+        """``rdfs:label``, ``skos:prefLabel`` and ``skos:altLabel`` values of a term, optionally in one language.
+
+        A term with no label at all (published ontologies often label only some terms) is named by the words of
+        its local name (``GraduateStudent`` → "graduate student", ``worksFor`` → "works for"), in English."""
         out: list[str] = []
+        found = False
         for prop in (RDFS.label, SKOS.prefLabel, SKOS.altLabel):
             for lit in self.graph.objects(term, prop):
-                if isinstance(lit, Literal) and (lang is None or lit.language == lang):
-                    out.append(str(lit))
+                if isinstance(lit, Literal):
+                    found = True
+                    if lang is None or lit.language == lang:
+                        out.append(str(lit))
+        if not found and lang in (None, "en"):
+            words = words_of(local_name(term))
+            if words:
+                out.append(words)
         return out
 
     def label(self, term: URIRef, lang: str = "ko") -> str:
-        """The preferred label in ``lang``, falling back to the local name."""
+        """The preferred label in ``lang``, else a label without a language tag, else the local name."""
+        untagged = None
         for lit in self.graph.objects(term, RDFS.label):
             if isinstance(lit, Literal) and lit.language == lang:
                 return str(lit)
-        return local_name(term)
+            if isinstance(lit, Literal) and lit.language is None and untagged is None:
+                untagged = str(lit)
+        return untagged if untagged is not None else local_name(term)
 
     # -- properties as questions walk them ----------------------------------------------------------------------
 
@@ -173,6 +187,13 @@ def local_name(term: URIRef) -> str:
     """The part of an IRI after its last ``#`` or ``/``."""
     text = str(term)
     return text.rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+
+
+def words_of(name: str) -> str:
+    """The words of a camel-case or snake-case local name, lower case: ``GraduateStudent`` → "graduate student",
+    ``subOrganizationOf`` → "sub organization of", ``has_part`` → "has part", ``URLTemplate`` → "url template"."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|[_\-]+", " ", name)
+    return " ".join(spaced.split()).lower()
 
 
 def _closure(g: Graph, cls: URIRef) -> set[URIRef]:

@@ -344,3 +344,27 @@ def test_generated_rdf_answers_like_a_walk_over_the_stated_triples(
                 assert report.ok, (question, report.failures)
     finally:
         forget_domain(name)
+
+
+def test_an_ontology_without_labels_is_read_by_the_words_of_its_names(tmp_path: Path) -> None:
+    """Published ontologies often label only some terms: an unlabelled one is named by its local name's words
+    (``memberOf`` → "member of"), in English."""
+    from ont_platform.ontology.model import words_of
+
+    assert [words_of(n) for n in ("GraduateStudent", "subOrganizationOf", "has_part", "URLTemplate")] == [
+        "graduate student",
+        "sub organization of",
+        "has part",
+        "url template",
+    ]
+    folder = _folder(tmp_path)
+    (folder / "ontology.ttl").write_text(
+        ONTOLOGY.replace('rdfs:label "member of"@en , "소속"@ko ;', "").replace(
+            'rdfs:label "organization"@en , "조직"@ko', 'rdfs:comment "no label"'
+        ),
+        encoding="utf-8",
+    )
+    kg = KnowledgeGraph.open()
+    kg.load(folder)
+    got = kg.ask("Which organization is Alice Smith a member of?").to_json()
+    assert got["decision"] == "answer" and got["answer"] == f"{D}acme", got["reason"]
