@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rdflib import OWL, RDF, RDFS, XSD, BNode, Graph, Literal, URIRef
 from rdflib.namespace import SKOS
@@ -35,12 +36,13 @@ from ont_platform.domains import Domain
 from ont_platform.domains.registry import ONTOLOGY_FILE, SHAPES_FILE
 from ont_platform.errors import DatasetError, InputError, Problem
 from ont_platform.ingest.builder import plain, term
-from ont_platform.ingest.imports import disjoint_problems
 from ont_platform.limits import Limits
 from ont_platform.namespaces import ONT, dataset_iri
-from ont_platform.ontology.shacl import Violation
 from ont_platform.storage.base import RdfFormat
 from ont_platform.storage.rdf_io import parse_graph
+
+if TYPE_CHECKING:
+    from ont_platform.ontology.shacl import Violation
 
 RDF_SUFFIXES = (".ttl", ".turtle", ".nt", ".nq", ".trig", ".jsonld", ".rdf", ".owl", ".xml")
 """The file suffixes read as RDF data."""
@@ -182,6 +184,8 @@ class RdfDataset:
             self.warnings.append(
                 Problem(str(self.path), None, f"{_short(p)} is not in the ontology: kept, but questions do not walk it")
             )
+        from ont_platform.ingest.imports import disjoint_problems  # pyshacl's helpers: loaded when a load checks
+
         resources = {n for n in graph.all_nodes() if isinstance(n, URIRef)}
         for problem in disjoint_problems(onto.graph, graph, resources, str(self.path), onto.superclasses):
             problems.append(problem)
