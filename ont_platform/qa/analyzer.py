@@ -17,8 +17,12 @@ import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from kiwipiepy import Kiwi
+from ont_platform.qa import latin
+
+if TYPE_CHECKING:
+    from kiwipiepy import Kiwi
 
 _lock = threading.Lock()
 _kiwi: Kiwi | None = None
@@ -56,43 +60,67 @@ def analyzer() -> Kiwi:
     if _kiwi is None:
         with _lock:
             if _kiwi is None:
+                from kiwipiepy import Kiwi
+
                 _kiwi = Kiwi()
     return _kiwi
 
 
-def morphs(text: str, *, typos: bool = True) -> list[Morph]:
+def morphs(text: str, *, typos: bool = True, kiwi: bool = False) -> list[Morph]:
     """Morphemes of ``text`` with spans (verbs and adjectives as their stems); common typos corrected.
 
     Characters outside the Basic Multilingual Plane (emoji, rare CJK) are analysed as U+FFFD, one for one, so
     spans still index ``text``: kiwipiepy's pattern words (the ids above) count them as two UTF-16 units, and
-    an id after one aborted the process (a fuzzed question found it)."""
+    an id after one aborted the process (a fuzzed question found it).
+
+    Text that :func:`ont_platform.qa.latin.tokens` can cut exactly as Kiwi does (plain Latin words, numbers
+    and punctuation) is cut there, without loading Kiwi; everything else goes to Kiwi. ``kiwi=True`` sends all
+    text to Kiwi (the tests compare the two)."""
     original = text
-    if any(ord(c) > 0xFFFF for c in text):
-        text = "".join(c if ord(c) <= 0xFFFF else "\ufffd" for c in text)
-    ids = [m.span() for m in ID_WORDS.finditer(text)]
-    for s, e in ids:
-        text = text[:s] + "Z" * (e - s) + text[e:]
-    tokens = analyzer().tokenize(text, typos="basic" if typos else None)
+    text, ids = _prepared(text)
+    tokens = None if kiwi else latin.tokens(text)
+    if tokens is None:
+        found = analyzer().tokenize(text, typos="basic" if typos else None)
+        tokens = [(t.form, str(t.tag), t.start, t.len) for t in found]
     out: list[Morph] = []
     done: set[tuple[int, int]] = set()
-    for t in tokens:
-        span = next(((s, e) for s, e in ids if s <= t.start < e), None)
+    for form, kiwi_tag, start, length in tokens:
+        span = next(((s, e) for s, e in ids if s <= start < e), None)
         if span is not None:
             if span not in done:
                 done.add(span)
                 out.append(Morph(original[span[0] : span[1]], "NNP", span[0], span[1]))
             continue
-        tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
-        form = t.form
-        end = t.start + t.len
+        tag = kiwi_tag.split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
+        end = start + length
         if tag == "SL":
             bare = form.rstrip(".")  # kiwi keeps a sentence's final period on an English word ("in.")
             if bare and bare != form:
                 end -= len(form) - len(bare)
                 form = bare
             form = stem_en(form.lower())
-        out.append(Morph(form, tag, t.start, end))
+        out.append(Morph(form, tag, start, end))
     return out
+
+
+def _prepared(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """The text the tokenizer sees (characters past the BMP as U+FFFD, each id as a run of Z) and the ids'
+    spans."""
+    if any(ord(c) > 0xFFFF for c in text):
+        text = "".join(c if ord(c) <= 0xFFFF else "\ufffd" for c in text)
+    ids = [m.span() for m in ID_WORDS.finditer(text)]
+    for s, e in ids:
+        text = text[:s] + "Z" * (e - s) + text[e:]
+    return text, ids
+
+
+def needs_analyser(text: str) -> bool:
+    """Whether :func:`morphs` needs the Korean analyser for ``text`` (the fast path declines it)."""
+    return latin.tokens(_prepared(text)[0]) is None
+
+
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7a3\ud7b0-\ud7ff]")
+"""Hangul syllables and jamo (conjoining, compatibility and extended)."""
 
 
 def stem_en(word: str) -> str:
