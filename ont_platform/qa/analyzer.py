@@ -6,7 +6,8 @@ model, ``nd_0 의 보관은`` splits the id, tags the particle after it as a nou
 same but aborted the process on some fuzzed questions.)
 
 Building a ``Kiwi`` analyzer costs seconds and about half a gigabyte, so there is one per process, created on
-first use under a lock. Questions are matched on the *lemmas* of their content morphemes (``세운`` → ``세우``,
+first use under a lock, and text without Hangul that :mod:`ont_platform.qa.latin` can cut exactly as Kiwi would
+never reaches it: an English question in a fresh process is answered without the analyser. Questions are matched on the *lemmas* of their content morphemes (``세운`` → ``세우``,
 ``속한`` → ``속하``), so endings, honorifics and spacing do not matter; the ontology's labels are analysed the
 same way, which is what lets the lexicon come from the ontology instead of lists in the code.
 """
