@@ -72,3 +72,21 @@ def test_every_lazily_exported_name_is_the_object_its_module_defines(package: st
         assert getattr(home, name, value) is value, name
     with pytest.raises(AttributeError, match="no attribute"):
         module.surely_not_exported  # noqa: B018 - reading it is the test
+
+
+@pytest.mark.slow
+def test_an_english_question_is_answered_without_the_korean_analyser_and_a_korean_one_builds_it() -> None:
+    from pathlib import Path
+
+    examples = Path(__file__).resolve().parents[1] / "examples" / "kg"
+    code = (
+        "from ont_platform import KnowledgeGraph\n"
+        "import ont_platform.qa.analyzer as analyzer\n"
+        "kg = KnowledgeGraph.open()\n"
+        f"kg.load({str(examples)!r})\n"
+        "assert kg.ask('Which city is Acme in?').to_json()['answer'] == 'pl_seoul'\n"
+        "assert analyzer._kiwi is None"
+    )
+    assert "kiwipiepy" not in _loaded_after(code)
+    korean = f"{code}\nassert kg.ask('홍길동이 다니는 회사는?').to_json()['answer'] == 'c_acme'\nassert analyzer._kiwi is not None"
+    assert "kiwipiepy" in _loaded_after(korean)

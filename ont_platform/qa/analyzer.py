@@ -6,7 +6,8 @@ model, ``nd_0 의 보관은`` splits the id, tags the particle after it as a nou
 same but aborted the process on some fuzzed questions.)
 
 Building a ``Kiwi`` analyzer costs seconds and about half a gigabyte, so there is one per process, created on
-first use under a lock. Questions are matched on the *lemmas* of their content morphemes (``세운`` → ``세우``,
+first use under a lock, and text without Hangul that :mod:`ont_platform.qa.latin` can cut exactly as Kiwi would
+never reaches it: an English question in a fresh process is answered without the analyser. Questions are matched on the *lemmas* of their content morphemes (``세운`` → ``세우``,
 ``속한`` → ``속하``), so endings, honorifics and spacing do not matter; the ontology's labels are analysed the
 same way, which is what lets the lexicon come from the ontology instead of lists in the code.
 """
@@ -17,8 +18,12 @@ import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from kiwipiepy import Kiwi
+from ont_platform.qa import latin
+
+if TYPE_CHECKING:
+    from kiwipiepy import Kiwi
 
 _lock = threading.Lock()
 _kiwi: Kiwi | None = None
@@ -56,43 +61,67 @@ def analyzer() -> Kiwi:
     if _kiwi is None:
         with _lock:
             if _kiwi is None:
+                from kiwipiepy import Kiwi
+
                 _kiwi = Kiwi()
     return _kiwi
 
 
-def morphs(text: str, *, typos: bool = True) -> list[Morph]:
+def morphs(text: str, *, typos: bool = True, kiwi: bool = False) -> list[Morph]:
     """Morphemes of ``text`` with spans (verbs and adjectives as their stems); common typos corrected.
 
     Characters outside the Basic Multilingual Plane (emoji, rare CJK) are analysed as U+FFFD, one for one, so
     spans still index ``text``: kiwipiepy's pattern words (the ids above) count them as two UTF-16 units, and
-    an id after one aborted the process (a fuzzed question found it)."""
+    an id after one aborted the process (a fuzzed question found it).
+
+    Text that :func:`ont_platform.qa.latin.tokens` can cut exactly as Kiwi does (plain Latin words, numbers
+    and punctuation) is cut there, without loading Kiwi; everything else goes to Kiwi. ``kiwi=True`` sends all
+    text to Kiwi (the tests compare the two)."""
     original = text
-    if any(ord(c) > 0xFFFF for c in text):
-        text = "".join(c if ord(c) <= 0xFFFF else "\ufffd" for c in text)
-    ids = [m.span() for m in ID_WORDS.finditer(text)]
-    for s, e in ids:
-        text = text[:s] + "Z" * (e - s) + text[e:]
-    tokens = analyzer().tokenize(text, typos="basic" if typos else None)
+    text, ids = _prepared(text)
+    tokens = None if kiwi else latin.tokens(text)
+    if tokens is None:
+        found = analyzer().tokenize(text, typos="basic" if typos else None)
+        tokens = [(t.form, str(t.tag), t.start, t.len) for t in found]
     out: list[Morph] = []
     done: set[tuple[int, int]] = set()
-    for t in tokens:
-        span = next(((s, e) for s, e in ids if s <= t.start < e), None)
+    for form, kiwi_tag, start, length in tokens:
+        span = next(((s, e) for s, e in ids if s <= start < e), None)
         if span is not None:
             if span not in done:
                 done.add(span)
                 out.append(Morph(original[span[0] : span[1]], "NNP", span[0], span[1]))
             continue
-        tag = str(t.tag).split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
-        form = t.form
-        end = t.start + t.len
+        tag = kiwi_tag.split("-", 1)[0]  # kiwi marks irregular conjugations as VV-I / VA-R
+        end = start + length
         if tag == "SL":
             bare = form.rstrip(".")  # kiwi keeps a sentence's final period on an English word ("in.")
             if bare and bare != form:
                 end -= len(form) - len(bare)
                 form = bare
             form = stem_en(form.lower())
-        out.append(Morph(form, tag, t.start, end))
+        out.append(Morph(form, tag, start, end))
     return out
+
+
+def _prepared(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """The text the tokenizer sees (characters past the BMP as U+FFFD, each id as a run of Z) and the ids'
+    spans."""
+    if any(ord(c) > 0xFFFF for c in text):
+        text = "".join(c if ord(c) <= 0xFFFF else "\ufffd" for c in text)
+    ids = [m.span() for m in ID_WORDS.finditer(text)]
+    for s, e in ids:
+        text = text[:s] + "Z" * (e - s) + text[e:]
+    return text, ids
+
+
+def needs_analyser(text: str) -> bool:
+    """Whether :func:`morphs` needs the Korean analyser for ``text`` (the fast path declines it)."""
+    return latin.tokens(_prepared(text)[0]) is None
+
+
+HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7a3\ud7b0-\ud7ff]")
+"""Hangul syllables and jamo (conjoining, compatibility and extended)."""
 
 
 def stem_en(word: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,7 +20,7 @@ from importlib import resources
 
 from rdflib import URIRef
 
-from ont_platform.qa.analyzer import NOUN_TAGS, Morph, glue, label_pattern, morphs
+from ont_platform.qa.analyzer import HANGUL, NOUN_TAGS, Morph, glue, label_pattern, morphs, needs_analyser
 from ont_platform.qa.korean import PARTICLES_AFTER_NAME
 from ont_platform.qa.names import Names
 from ont_platform.qa.text import compact
@@ -58,6 +59,16 @@ class Lexicon:
     """Two-syllable Korean class labels (나라, 도시), matched as a whole word followed by a particle too: the
     analyser may read a short noun with its particle as something else (나라는 → 나 + 이 + 라는, "that is me")."""
 
+    _added: list[tuple[str, str, str]] = field(default_factory=list, repr=False, compare=False)
+    """Every label given to :meth:`add_term` while some wait for the Korean analyser, in order."""
+    _waiting: bool = field(default=False, repr=False, compare=False)
+    """Some label waits for the Korean analyser (see :meth:`add_term`)."""
+    _open: bool = field(default=False, repr=False, compare=False)
+    """Some waiting label could match a question without Hangul, so any question settles them."""
+    _settled: bool = field(default=False, repr=False, compare=False)
+    """The waiting labels were analysed: every label from now on is analysed as it comes."""
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
     def add_name(self, name: str, node_id: str) -> None:
         key = compact(name)
         if len(key) >= 2:
@@ -74,7 +85,39 @@ class Lexicon:
 
     def add_term(self, label: str, kind: str, ref: str) -> None:
         """A label matched by its lemmas; a label written ``=like this`` is matched on its exact surface
-        (spacing and case aside), for cue words whose particle carries the meaning (어디서 vs 어디로)."""
+        (spacing and case aside), for cue words whose particle carries the meaning (어디서 vs 어디로).
+
+        A label only the Korean analyser can read (one with Hangul, mostly) waits until a question needs it
+        (:meth:`settle`): creating the analyser costs seconds, and an English question never matches a label
+        written in Hangul alone. The terms then come out exactly as if every label had been read at once."""
+        with self._lock:
+            if self._settled:
+                self._read(label, kind, ref)
+                return
+            self._added.append((label, kind, ref))
+            if not label.startswith("=") and needs_analyser(label):
+                self._waiting = True
+                self._open = self._open or not _hangul_only(label)
+                return
+            self._read(label, kind, ref)
+
+    def settle(self, question: str | None = None) -> None:
+        """Read the labels that wait for the Korean analyser, when ``question`` (``None``: any question) could
+        match one: it has Hangul, or a waiting label has more than Hangul. The terms are read again in the order
+        the labels came, so the lexicon equals one that read every label as it came."""
+        if not self._waiting or (question is not None and not self._open and not HANGUL.search(question)):
+            return
+        with self._lock:
+            if not self._waiting:
+                return
+            fresh = Lexicon()
+            for label, kind, ref in self._added:
+                fresh._read(label, kind, ref)
+            self.terms, self.surface, self.surface_first = fresh.terms, fresh.surface, fresh.surface_first
+            self.short, self.max_term = fresh.short, fresh.max_term
+            self._added, self._waiting, self._open, self._settled = [], False, False, True
+
+    def _read(self, label: str, kind: str, ref: str) -> None:
         if label.startswith("="):
             flat = compact(label[1:])
             if flat:
@@ -150,6 +193,7 @@ class Lexicon:
         """Every term whose lemmas occur as a run of the question's content morphemes joined by the same
         endings, plus surface matches; none inside the spans in ``skip`` (node names: "믹서 풀 M1" names a node,
         not the class 믹서)."""
+        self.settle(question)
         ms = ms if ms is not None else morphs(question)
         words, joints = glue(ms)
         forms = [m.form for m in words]
@@ -186,6 +230,12 @@ class Lexicon:
 
 
 _PARTICLE_START = frozenset("은는이가을를의에로으와과도만까부랑요야")
+
+
+def _hangul_only(label: str) -> bool:
+    """Whether a label is Hangul and spaces alone: each of its lemmas, its word and its letters then hold
+    Hangul, so it can match only a question with Hangul."""
+    return all(ch.isspace() or HANGUL.match(ch) for ch in label)
 
 
 def _hangul(ch: str) -> bool:
