@@ -168,21 +168,6 @@ class TableFamily(Family, Protocol):
         ...
 
 
-class TablesDataset:
-    """What the families of CSV tables share: a folder is theirs when it holds their first table, and it is
-    read by :class:`~ont_platform.ingest.datasets.DatasetLoad` (which calls the family's ``read_tables``)."""
-
-    tables: tuple[str, ...]
-
-    def recognises(self, path: Path) -> bool:
-        return path.is_dir() and bool(self.tables) and (path / self.tables[0]).is_file()
-
-    def open_dataset(self, path: Path, spec: Domain, limits: Limits, mode: str) -> Dataset:
-        from ont_platform.ingest.datasets import table_dataset
-
-        return table_dataset(path, spec, limits, mode)
-
-
 def claims(family: Family, doc: Mapping[str, Any]) -> bool:
     """Whether ``doc`` (an answer or a gold object) carries one of the family's telltale fields."""
     return any(field in doc for field in family.telltales)

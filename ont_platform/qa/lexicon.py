@@ -10,11 +10,12 @@ Two kinds of entries:
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import threading
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from importlib import resources
 
@@ -68,6 +69,15 @@ class Lexicon:
     _settled: bool = field(default=False, repr=False, compare=False)
     """The waiting labels were analysed: every label from now on is analysed as it comes."""
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Lexicon:
+        """A copy with every entry copied and a lock of its own (a lock cannot be copied)."""
+        copied = Lexicon.__new__(Lexicon)
+        memo[id(self)] = copied
+        for f in fields(self):
+            value = getattr(self, f.name)
+            setattr(copied, f.name, threading.Lock() if f.name == "_lock" else copy.deepcopy(value, memo))
+        return copied
 
     def add_name(self, name: str, node_id: str) -> None:
         key = compact(name)

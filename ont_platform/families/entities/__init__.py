@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from rdflib import URIRef
 
-from ont_platform.families.base import QuestionPlan, TableFamily, TablesDataset
+from ont_platform.families.base import QuestionPlan, TableFamily
+from ont_platform.families.tables import TablesDataset
 
 if TYPE_CHECKING:
     from ont_platform.answer.contracts import HopDecision
