@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ont_platform.messages import LANGS, catalogue, fields_of, lang_of, say
-from ont_platform.messages.particles import attach, has_batchim
+from ont_platform.messages.particles import attach, glued, has_batchim
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ont_platform"
 
@@ -85,3 +85,27 @@ def test_either_form_of_a_particle_gives_the_same_text(word: str, particle: str)
     other = {"은": "는", "이": "가", "을": "를", "과": "와"}[particle]
     assert attach(word, particle) == attach(word, other)
     assert attach(word, particle).startswith(word) and has_batchim(word) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "particle", "expected"),
+    [
+        ("'10위'", "은", "'10위'는"),
+        ("'1000'", "은", "'1000'은"),
+        ("'회사'", "은", "'회사'는"),
+        ("'CTR'", "이", "'CTR'이"),  # a Latin word takes the form with batchim, glued on
+        ("클릭(clicks_30d)", "이", "클릭(clicks_30d)이"),  # agrees with the label, not with the name
+        ("회사(c_1)", "이", "회사(c_1)가"),
+        ("'a', '회사' …", "을", "'a', '회사' …를"),  # the last word shown before the ellipsis
+    ],
+)
+def test_a_glued_particle_agrees_with_the_quoted_or_named_word(text: str, particle: str, expected: str) -> None:
+    assert glued(text, particle) == expected
+    assert say("pages.bare_column", "ko", col=text, label="x", example="y").startswith(glued(text, "은") + " ")
+
+
+@given(st.from_regex(r"[가-힣]{1,6}", fullmatch=True), st.sampled_from(["은", "이", "을", "과"]))
+def test_a_glued_particle_is_the_attached_one_without_a_space(word: str, particle: str) -> None:
+    attached = attach(word, particle)
+    assert glued(f"'{word}'", particle) == f"'{word}'" + attached[len(word) :]
+    assert glued(f"{word}(n_1)", particle) == f"{word}(n_1)" + attached[len(word) :]
