@@ -109,3 +109,47 @@ def test_a_glued_particle_is_the_attached_one_without_a_space(word: str, particl
     attached = attach(word, particle)
     assert glued(f"'{word}'", particle) == f"'{word}'" + attached[len(word) :]
     assert glued(f"{word}(n_1)", particle) == f"{word}(n_1)" + attached[len(word) :]
+
+
+_SENTENCE_END = re.compile(r"[가-힣](?:다|요)\.")
+"""The end of a Korean statement (…습니다. …주세요.): what a message says. Questions are what users type (an
+API example), and word lists and patterns for reading questions end no sentence."""
+
+
+def _korean_sentences_in_code(folder: Path) -> list[str]:
+    """String constants (f-string parts too) other than docstrings under ``folder`` that end a Korean sentence."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)  # docstrings, attribute docs
+        }
+        found += [
+            f"{path.relative_to(folder)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and _SENTENCE_END.search(node.value)
+        ]
+    return found
+
+
+@pytest.mark.parametrize("area", ["qa", "cli", "service", "answer", "verify"])
+def test_no_korean_sentence_is_written_in_code(area: str) -> None:
+    """Every text a person reads comes from the catalogue in the question's language, so the answerers, the
+    command line, the service and the verifier write no Korean sentence of their own."""
+    assert _korean_sentences_in_code(PACKAGE / area) == []
+
+
+def test_a_korean_sentence_in_code_is_found(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        '"""모듈 설명입니다."""\n'
+        'X = f"{1}번 노드가 없습니다. 다시 물어 주세요."\n'
+        'Y = r"(?:이야|입니까|예요)"\n'
+        'Z = "n_a1 에서 자금이 닿나요?"\n',
+        encoding="utf-8",
+    )
+    assert _korean_sentences_in_code(tmp_path) == ["m.py:2"]
