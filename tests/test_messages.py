@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ont_platform.messages import LANGS, catalogue, fields_of, lang_of, say
-from ont_platform.messages.particles import attach, has_batchim
+from ont_platform.messages.particles import attach, glued, has_batchim
 
 PACKAGE = Path(__file__).resolve().parent.parent / "ont_platform"
 
@@ -85,3 +85,71 @@ def test_either_form_of_a_particle_gives_the_same_text(word: str, particle: str)
     other = {"은": "는", "이": "가", "을": "를", "과": "와"}[particle]
     assert attach(word, particle) == attach(word, other)
     assert attach(word, particle).startswith(word) and has_batchim(word) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "particle", "expected"),
+    [
+        ("'10위'", "은", "'10위'는"),
+        ("'1000'", "은", "'1000'은"),
+        ("'회사'", "은", "'회사'는"),
+        ("'CTR'", "이", "'CTR'이"),  # a Latin word takes the form with batchim, glued on
+        ("클릭(clicks_30d)", "이", "클릭(clicks_30d)이"),  # agrees with the label, not with the name
+        ("회사(c_1)", "이", "회사(c_1)가"),
+        ("'a', '회사' …", "을", "'a', '회사' …를"),  # the last word shown before the ellipsis
+    ],
+)
+def test_a_glued_particle_agrees_with_the_quoted_or_named_word(text: str, particle: str, expected: str) -> None:
+    assert glued(text, particle) == expected
+    assert say("pages.bare_column", "ko", col=text, label="x", example="y").startswith(glued(text, "은") + " ")
+
+
+@given(st.from_regex(r"[가-힣]{1,6}", fullmatch=True), st.sampled_from(["은", "이", "을", "과"]))
+def test_a_glued_particle_is_the_attached_one_without_a_space(word: str, particle: str) -> None:
+    attached = attach(word, particle)
+    assert glued(f"'{word}'", particle) == f"'{word}'" + attached[len(word) :]
+    assert glued(f"{word}(n_1)", particle) == f"{word}(n_1)" + attached[len(word) :]
+
+
+_SENTENCE_END = re.compile(r"[가-힣](?:다|요)\.")
+"""The end of a Korean statement (…습니다. …주세요.): what a message says. Questions are what users type (an
+API example), and word lists and patterns for reading questions end no sentence."""
+
+
+def _korean_sentences_in_code(folder: Path) -> list[str]:
+    """String constants (f-string parts too) other than docstrings under ``folder`` that end a Korean sentence."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)  # docstrings, attribute docs
+        }
+        found += [
+            f"{path.relative_to(folder)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and _SENTENCE_END.search(node.value)
+        ]
+    return found
+
+
+@pytest.mark.parametrize("area", ["qa", "cli", "service", "answer", "verify"])
+def test_no_korean_sentence_is_written_in_code(area: str) -> None:
+    """Every text a person reads comes from the catalogue in the question's language, so the answerers, the
+    command line, the service and the verifier write no Korean sentence of their own."""
+    assert _korean_sentences_in_code(PACKAGE / area) == []
+
+
+def test_a_korean_sentence_in_code_is_found(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text(
+        '"""모듈 설명입니다."""\n'
+        'X = f"{1}번 노드가 없습니다. 다시 물어 주세요."\n'
+        'Y = r"(?:이야|입니까|예요)"\n'
+        'Z = "n_a1 에서 자금이 닿나요?"\n',
+        encoding="utf-8",
+    )
+    assert _korean_sentences_in_code(tmp_path) == ["m.py:2"]

@@ -9,12 +9,16 @@ column, not a change of the planners.
 
 Templates are Python format strings. A field followed by a Korean particle as its format spec agrees with the
 word it follows: ``{name:은}`` gives 홍길동은 or 에이크미는, ``{rel:로}`` gives worksFor 로 (see
-:mod:`ont_platform.messages.particles`).
+:mod:`ont_platform.messages.particles`). With ``~`` before the particle it is glued on with no space and agrees
+with the word inside a closing quote or before a closing parenthesis, as in a quotation or a column with its
+name: ``{shown:~은}`` gives '10위'는 or 'top 10'은, ``{col:~이}`` gives 클릭(clicks_30d)이.
 
 >>> say("entities.missing_start", "en", who="Hong")
 'No start node for Hong is in the graph, so the first hop cannot be taken. Rather than guess, I stop here.'
 >>> say("entities.near_miss", "ko", name="홍길둥", known="홍길동", node="p_hong")[:24]
 "홍길둥은 그래프의 '홍길동'(p_hong)와"
+>>> say("pages.bare_column", "ko", col="노출(impressions_30d)", label="노출", example="100 이상")[:26]
+'노출(impressions_30d)은 지목됐지만'
 >>> lang_of("Who does Hong work for?"), lang_of("홍길동은 어디서 일해?")
 ('en', 'ko')
 """
@@ -29,7 +33,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
-from ont_platform.messages.particles import PAIRS, attach
+from ont_platform.messages.particles import PAIRS, attach, glued
 
 Lang = Literal["ko", "en"]
 LANGS: tuple[Lang, ...] = ("ko", "en")
@@ -48,6 +52,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if format_spec in PAIRS or format_spec in ("로", "으로"):
             return attach(str(value), format_spec)
+        if format_spec[:1] == "~" and format_spec[1:] in PAIRS:
+            return glued(str(value), format_spec[1:])
         return super().format_field(value, format_spec)
 
 

@@ -57,3 +57,16 @@ def attach(word: str, particle: str) -> str:
         return ro(word)
     with_batchim, without = PAIRS[particle]
     return josa(word, with_batchim, without)
+
+
+def glued(text: str, particle: str) -> str:
+    """``text`` + the form of ``particle`` (one of :data:`PAIRS`) with no space, agreeing with the word a reader
+    hears last: inside a closing quote (``'10위'는``), before a closing parenthesis (``클릭(clicks_30d)이``) and
+    before an ellipsis of more words (``'a', 'b' …을``). Latin words and numbers take the form with batchim."""
+    word = text.removesuffix(" …")
+    if word[-1:] in ("'", '"', "’", "”"):
+        word = word[:-1]
+    if word.endswith(")") and "(" in word:
+        word = word[: word.rindex("(")]
+    with_batchim, without = PAIRS[particle]
+    return text + (without if has_batchim(word) is False else with_batchim)

@@ -2,7 +2,8 @@
 
 The plan is read from the question with the lexicon (node names, class labels, cue words, hop counts); the
 decision (path or no path, who is in a cluster, what class a node has) is made only from what the queries
-return, and the Korean answer is filled in from those facts.
+return, and the answer's text is filled in from those facts, in the question's language, from the message
+catalogue (``ont_platform/messages/onchain.toml``; the contract's field keeps its name ``answer_ko``).
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from typing import Literal
 from rdflib import URIRef
 
 from ont_platform.answer.contracts import OnchainAnswer, PathEdge
+from ont_platform.messages import Lang, lang_of, say
 from ont_platform.namespaces import OC, mint
 from ont_platform.ontology.model import local_name
 from ont_platform.qa.adjacency import WalkTooLong
 from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
-from ont_platform.qa.korean import COUNT_KO, josa
+from ont_platform.qa.korean import COUNT_KO
 from ont_platform.qa.lexicon import Mention, word_bounded
 from ont_platform.qa.reading import Part, is_direct_word, is_question_word, limit_words, quote_words, unexplained
 from ont_platform.qa.text import hop_limit, normalize
@@ -45,6 +47,8 @@ class OnchainPlan:
     unexplained: list[str] = field(default_factory=list)
     """Content words of the question no part of the plan explains: the plan may answer another question."""
     direct: bool = False
+    lang: Lang = "ko"
+    """The language the answer's text is written in: the question's (Hangul: Korean, else English)."""
 
 
 def plan(ctx: Context, question: str) -> OnchainPlan:
@@ -121,6 +125,7 @@ def plan(ctx: Context, question: str) -> OnchainPlan:
         ambiguous=ambiguous,
         unexplained=unexplained(text, ms, parts),
         direct=direct,
+        lang=lang_of(question),
     )
     if intent == "path":
         if len(nodes) > 1:
@@ -307,7 +312,9 @@ def answer(ctx: Context, question: str, q_id: str) -> OnchainAnswer:
     # names for the nodes the answer reached; a reply about the start alone (a "no" the transfer mirror gave
     # without a query, a class lookup that states the label itself) runs no query for them
     text = with_labels(result.answer_ko, ctx.labels([p.start, *others])) if others else result.answer_ko
-    return result.model_copy(update={"answer_ko": f"{text} (읽은 질문: {reading(ctx, p)})"})
+    return result.model_copy(
+        update={"answer_ko": say("onchain.with_reading", p.lang, text=text, reading=reading(ctx, p))}
+    )
 
 
 def with_labels(text: str, labels: dict[str, str]) -> str:
@@ -331,16 +338,18 @@ def with_labels(text: str, labels: dict[str, str]) -> str:
 
 def reading(ctx: Context, p: OnchainPlan) -> str:
     """The plan in words, so a person can spot a misreading at a glance: ``n_a1 →transfer(≤3 홉)→
-    ExchangeDeposit``."""
+    ExchangeDeposit`` (``≤3 hops`` for an English question)."""
     arrow = "←" if p.backward else "→"
     if p.intent == "path" and (p.target_class is not None or p.target_node is not None):
         target = p.target_node or local_name(p.target_class or URIRef(""))
-        return f"{p.start} {arrow}transfer(≤{p.hops} 홉){arrow} {target}"
+        return say("onchain.reading_path", p.lang, start=p.start, arrow=arrow, hops=p.hops, target=target)
     if p.intent == "flow":
-        return f"{p.start} 의 {p.hops}홉 이내 {'유입' if p.backward else '송금'} 흐름"
+        return say(
+            "onchain.reading_flow_in" if p.backward else "onchain.reading_flow_out", p.lang, start=p.start, hops=p.hops
+        )
     if p.intent == "cluster":
-        return f"{p.start} 와 sameEntity(≤{p.hops} 단계, 추론)로 묶이는 주소"
-    return f"{p.start} 의 클래스와 라벨"
+        return say("onchain.reading_cluster", p.lang, start=p.start, hops=p.hops)
+    return say("onchain.reading_label", p.lang, start=p.start)
 
 
 def _answer(
@@ -363,17 +372,11 @@ def _answer(
 def _no_start(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     intent = {"path": "no_path", "flow": "token_flow", "cluster": "cluster_lookup", "label": "label_lookup"}[p.intent]
     if p.ambiguous:
-        text = (
-            f"질문의 이름이 여러 노드({', '.join(p.ambiguous)})에 해당해 하나로 정하지 않았습니다. "
-            "노드 id 나 주소로 다시 물어 주세요."
-        )
+        text = say("onchain.ambiguous_start", p.lang, names=", ".join(p.ambiguous))
     elif p.missing:
-        text = (
-            f"{josa(p.missing, '은', '는')} 그래프에 없는 노드입니다. 없는 노드의 경로나 클래스를 지어내지 않고 "
-            "'노드 없음' 으로 보고합니다."
-        )
+        text = say("onchain.missing_node", p.lang, node=p.missing)
     else:
-        text = "질문에서 그래프의 노드(id, 주소, 라벨)를 찾지 못했습니다. 시작 노드를 id 나 주소로 알려 주세요."
+        text = say("onchain.no_node_named", p.lang)
     return _answer(q_id, intent, "", text, [], [], "high")
 
 
@@ -381,16 +384,12 @@ def _not_understood(p: OnchainPlan, q_id: str) -> OnchainAnswer:
     """A reading that leaves words unexplained: no claim about the graph, confidence low, the words named.
     A caller recognises it by ``confidence == "low"`` with an empty ``path`` and no ``cited_nodes``."""
     intent = {"path": "no_path", "flow": "token_flow", "cluster": "cluster_lookup", "label": "label_lookup"}[p.intent]
-    words = quote_words(p.unexplained)
-    text = (
-        f"질문의 {words}을(를) 그래프의 관계나 클래스로 읽지 못했습니다. {p.start} 에 대한 다른 질문으로 바꿔 "
-        "답하지 않습니다. 경로, 클러스터, 클래스, 자금 흐름 중 무엇을 묻는지 다시 물어 주세요."
-    )
+    text = say("onchain.not_understood", p.lang, words=quote_words(p.unexplained), start=p.start)
     return _answer(q_id, intent, "", text, [], [], "low")
 
 
-def _class_ko(ctx: Context, cls: URIRef) -> str:
-    return ctx.onto.label(cls, "ko")
+def _class_label(ctx: Context, cls: URIRef, lang: Lang) -> str:
+    return ctx.onto.label(cls, lang)
 
 
 def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
@@ -421,7 +420,7 @@ def _path(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
         rows = ctx.run_select(query)
         if rows:
             return _path_answer(ctx, p, q_id, query, rows[0], k, capped)
-    text = f"{p.hops}-hop 이내에 노드가 겹치지 않는 경로가 없습니다. 없는 경로를 지어내지 않습니다.{capped}"
+    text = say("onchain.no_simple_path", p.lang, hops=p.hops, capped=capped)
     return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
 
 
@@ -454,13 +453,14 @@ def _no_path(ctx: Context, p: OnchainPlan, q_id: str, reach: str, active: bool, 
         what = p.target_node
     else:
         assert p.target_class is not None  # a path question names a target node or a target class
-        what = _class_ko(ctx, p.target_class)
-    why = (
-        f"{josa(p.start or '', '은', '는')} 전송 이력이 없어 {what}{'로' if not p.target_node else ' 으로'} 닿는 경로를 찾지 못했습니다."
-        if not active
-        else f"{p.start} 의 {p.hops}-hop 이내 {'유입' if p.backward else '송금'} 경로에 {josa(what, '이', '가')} 없습니다."
-    )
-    text = f"{p.hops}-hop 이내 경로가 없습니다. {why} 없는 경로를 지어내지 않고 '경로 없음' 으로 보고합니다.{capped}"
+        what = _class_label(ctx, p.target_class, p.lang)
+    if not active:
+        code = "onchain.no_transfers_to_node" if p.target_node else "onchain.no_transfers_to_class"
+        why = say(code, p.lang, start=p.start or "", what=what)
+    else:
+        code = "onchain.not_within_in" if p.backward else "onchain.not_within_out"
+        why = say(code, p.lang, start=p.start, hops=p.hops, what=what)
+    text = say("onchain.no_path", p.lang, hops=p.hops, why=why, capped=capped)
     return _answer(q_id, "no_path", reach, text, [], [p.start or ""], "high")
 
 
@@ -477,10 +477,14 @@ def _path_answer(
             first[key] = (str(r["eid"]), str(r["tx"]) if r.get("tx") is not None else None)
     missing = [f"{src} → {dst}" for src, dst in hops if (src, dst) not in first]
     if missing:  # plain triples without their transfer records (imported RDF): no evidence to cite
-        text = (
-            f"{k}-hop 경로({' → '.join(chain)})가 그래프의 {OC.transfer} 트리플로는 이어지지만, "
-            f"{', '.join(missing)} 구간의 전송 기록(엣지 id, 트랜잭션)이 없어 근거를 댈 수 없습니다. "
-            f"근거 없는 경로를 답으로 내지 않습니다.{capped}"
+        text = say(
+            "onchain.path_without_records",
+            p.lang,
+            k=k,
+            chain=" → ".join(chain),
+            transfer=OC.transfer,
+            missing=", ".join(missing),
+            capped=capped,
         )
         return _answer(q_id, "no_path", query, text, [], chain, "low")
     edges, txs = [], []
@@ -493,20 +497,27 @@ def _path_answer(
         edges.reverse()
         chain.reverse()
     end = chain[0] if p.backward else chain[-1]
-    what = _class_ko(ctx, p.target_class) if p.target_class is not None else "대상 노드"
-    arrow = " → ".join(chain)
-    both = "이 전송은" if k == 1 else f"{COUNT_KO.get(k, str(k))} 전송 모두"
-    if p.backward:
-        head = f"예. {what}({end}) 에서 {arrow} {k}-hop 경로로 {p.start} 에 자금이 들어왔습니다."
+    if p.target_class is not None:
+        what = _class_label(ctx, p.target_class, p.lang)
     else:
-        head = f"예. {arrow} {k}-hop 경로로 {what}({end})에 닿습니다."
-    text = f"{head} {both} 관측된 트랜잭션({', '.join(txs)})입니다.{capped}"
+        what = say("onchain.target_node", p.lang)
+    arrow = " → ".join(chain)
+    if p.backward:
+        head = say("onchain.path_came_in", p.lang, what=what, end=end, arrow=arrow, k=k, start=p.start)
+    else:
+        head = say("onchain.path_reaches", p.lang, arrow=arrow, k=k, what=what, end=end)
+    if k == 1:
+        observed = say("onchain.path_one_tx", p.lang, txs=", ".join(txs))
+    else:
+        count = COUNT_KO.get(k, str(k)) if p.lang == "ko" else k
+        observed = say("onchain.path_txs", p.lang, count=count, txs=", ".join(txs))
+    text = f"{head} {observed}{capped}"
     return _answer(q_id, "path_exists", query, text, edges, chain, "high")
 
 
 def _capped_note(ctx: Context, p: OnchainPlan) -> str:
     if p.hops_asked is not None and p.hops_asked > ctx.limits.max_hops:
-        return f" 요청한 {p.hops_asked}-hop 은 한도 {ctx.limits.max_hops}-hop 을 넘어 {ctx.limits.max_hops}-hop 까지만 찾았습니다."
+        return say("onchain.capped", p.lang, asked=p.hops_asked, limit=ctx.limits.max_hops)
     return ""
 
 
@@ -519,14 +530,14 @@ def _label(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     label = next((str(r["label"]) for r in rows if r.get("label") is not None), None)
     start = p.start or ""
     if str(OC.Unknown) in classes or norm is None:
-        text = (
-            f"온톨로지 미등록입니다. {josa(start, '은', '는')} 주소 정규화(address_norm)가 실패해 클래스가 부여되지 "
-            "않았습니다(Unknown). 억지로 클래스를 추측하지 않고 '미매핑' 으로 보고합니다."
-        )
+        text = say("onchain.unmapped", p.lang, node=start)
         return _answer(q_id, "label_lookup", query, text, [], [start], "high")
-    names = [f"{ctx.onto.label(URIRef(c), 'ko')}({c.rsplit('#', 1)[-1]})" for c in classes]
-    named = f" 라벨은 '{label}' 입니다." if label else " 라벨은 없습니다."
-    text = f"{josa(start, '은', '는')} {', '.join(names)} 클래스입니다. 정규화 주소는 {norm} 이고,{named}"
+    names = [
+        say("onchain.class_named", p.lang, label=ctx.onto.label(URIRef(c), p.lang), name=c.rsplit("#", 1)[-1])
+        for c in classes
+    ]
+    named = say("onchain.has_label", p.lang, label=label) if label else say("onchain.no_label", p.lang)
+    text = say("onchain.classes", p.lang, node=start, names=", ".join(names), norm=norm, named=named)
     return _answer(q_id, "label_lookup", query, text, [], [start], "high")
 
 
@@ -535,20 +546,14 @@ def _cluster(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     query = q.cluster_members(mint(ctx.domain, "node", start), p.hops, limit=ctx.limits.max_result_rows)
     members = [str(r["mid"]) for r in ctx.run_select(query)]
     if not members:
-        text = (
-            f"{start} 에 연결된 same_entity 추론이 없어 같은 주체로 추정되는 지갑을 찾지 못했습니다. "
-            "관측된 전송만으로 동일 주체를 단정하지 않습니다."
-        )
+        text = say("onchain.no_cluster", p.lang, start=start)
         return _answer(q_id, "cluster_lookup", query, text, [], [start], "mid")
     group = [start, *members]
     edges_q = q.cluster_edges([mint(ctx.domain, "node", n) for n in group])
     rows = ctx.run_select(edges_q)
     order, path = _bfs_tree(start, [(str(r["eid"]), str(r["src"]), str(r["dst"])) for r in rows], p.hops)
     listed = ", ".join(n for n in order if n != start)
-    text = (
-        f"{josa(listed, '이', '가')} same_entity 추론으로 동일 주체 클러스터에 묶입니다. 다만 same_entity 는 "
-        "트랜잭션으로 관측된 관계가 아니라 추론된 관계라, 확정이 아니라 추정으로만 제시합니다."
-    )
+    text = say("onchain.cluster", p.lang, listed=listed)
     return _answer(q_id, "cluster_lookup", query, text, path, order, "mid")
 
 
@@ -574,11 +579,8 @@ def _flow(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
     start = p.start or ""
     query = q.flow_edges(mint(ctx.domain, "node", start), p.hops, backward=p.backward, limit=ctx.limits.max_result_rows)
     rows = ctx.run_select(query)
-    way = "들어온" if p.backward else "나간"
     if not rows:
-        text = (
-            f"{start} 에서 {p.hops}-hop 이내에 {way} 전송이 없습니다. 관측된 전송이 없어 자금 흐름을 지어내지 않습니다."
-        )
+        text = say("onchain.no_flow_in" if p.backward else "onchain.no_flow_out", p.lang, start=start, hops=p.hops)
         return _answer(q_id, "token_flow", query, text, [], [start], "high")
     path = [
         PathEdge.model_validate(
@@ -602,16 +604,12 @@ def _flow(ctx: Context, p: OnchainPlan, q_id: str) -> OnchainAnswer:
         for n in (e.from_, e.to):
             if n not in cited:
                 cited.append(n)
-    parts = [f"{n} ({_amount(v, t)})" for (n, t), v in sorted(totals.items()) if n != start]
-    shown = ", ".join(parts[:20]) + (f" 외 {len(parts) - 20}곳" if len(parts) > 20 else "")
-    direction = f"{start} 으로 들어온" if p.backward else f"{start} 에서 나간"
-    text = (
-        f"{direction} 자금은 {p.hops}-hop 이내 관측된 전송 {len(path)}건으로 다음 주소에 닿습니다: {shown}. "
-        "금액은 전송 값을 그대로 더한 정확한 합계입니다."
-    )
+    parts = [f"{n} ({_amount(v, t, p.lang)})" for (n, t), v in sorted(totals.items()) if n != start]
+    shown = ", ".join(parts[:20]) + (say("onchain.flow_more", p.lang, n=len(parts) - 20) if len(parts) > 20 else "")
+    code = "onchain.flow_in" if p.backward else "onchain.flow_out"
+    text = say(code, p.lang, start=start, hops=p.hops, count=len(path), shown=shown)
     return _answer(q_id, "token_flow", query, text, path, cited, "high")
 
 
-def _amount(value: int, token: str) -> str:
-    unit = "wei" if token == "ETH" else f"{token} 기본 단위"
-    return f"{value} {unit}"
+def _amount(value: int, token: str, lang: Lang) -> str:
+    return f"{value} wei" if token == "ETH" else say("onchain.token_units", lang, value=value, token=token)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -14,6 +15,7 @@ import pytest
 from ont_platform import KnowledgeGraph
 from ont_platform.answer import schema_errors
 from ont_platform.domains import load_domain
+from ont_platform.messages import lang_of
 from ont_platform.namespaces import OC
 from ont_platform.resources import example_dataset
 
@@ -78,15 +80,15 @@ def _check_path(answer: dict, expect: dict) -> None:
     assert answer["confidence"] == "high"
 
 
-def _check_cluster(answer: dict, expect: dict) -> None:
+def _check_cluster(answer: dict, expect: dict, question: str) -> None:
     start = expect["start"]
     members = set(nx.single_source_shortest_path_length(SAME, start, cutoff=expect["hops"])) - {start}
     assert answer["intent"] == "cluster_lookup"
     assert set(answer["cited_nodes"]) - {start} == members
     assert answer["confidence"] != "high"
     assert all(e["tx_hash"] is None for e in answer["path"])
-    if members:
-        assert "추정" in answer["answer_ko"]
+    if members:  # an inference is presented as one, in the question's language
+        assert ("추정" if lang_of(question) == "ko" else "presumed") in answer["answer_ko"]
 
 
 def _check_label(answer: dict, expect: dict) -> None:
@@ -114,7 +116,7 @@ def test_onchain_corpus(onchain_kg: KnowledgeGraph, item: dict) -> None:
     if kind == "path":
         _check_path(answer, expect)
     elif kind == "cluster":
-        _check_cluster(answer, expect)
+        _check_cluster(answer, expect, item["question"])
     elif kind == "label":
         _check_label(answer, expect)
     elif kind == "flow":
@@ -125,7 +127,10 @@ def test_onchain_corpus(onchain_kg: KnowledgeGraph, item: dict) -> None:
     else:
         assert answer["intent"] == expect["intent"]
         assert answer["path"] == [] and answer["cited_nodes"] == []
-        assert "없는 노드" in answer["answer_ko"] or "찾지 못했습니다" in answer["answer_ko"]
+        if lang_of(item["question"]) == "ko":
+            assert "없는 노드" in answer["answer_ko"] or "찾지 못했습니다" in answer["answer_ko"]
+        else:
+            assert "not a node of the graph" in answer["answer_ko"] or "found no node" in answer["answer_ko"]
 
 
 @pytest.mark.parametrize(
@@ -163,3 +168,34 @@ def test_a_class_said_of_where_the_money_went_is_no_label_question() -> None:
         kg.load(example_dataset("onchain"))
         got = kg.ask("n_w1이 보낸 곳이 거래소인가?").model_dump(by_alias=True)
     assert got["intent"] != "label_lookup", got["answer_ko"]
+
+
+_SAME_QUESTION = [
+    (
+        "n_a1 에서 3-hop 안에 거래소 입금주소(ExchangeDeposit)에 자금이 닿나요?",
+        "Starting from n_a1, can funds reach an exchange deposit address in three hops or fewer?",
+    ),
+    ("n_a1 과 같은 주체로 추정되는 지갑은?", "Which wallets are believed to belong to the same owner as n_a1?"),
+    ("n_zz9 에서 거래소로 간 경로가 있나요?", "Is there a path from n_zz9 to an exchange?"),
+    ("n_a1 에서 1-hop 안에 나간 돈은 어디로 갔나요?", "Where did the money from n_a1 go, one hop out?"),
+    ("n_mx1 은 어떤 주소인가요?", "What kind of address is n_mx1?"),
+    ("n_ex2 가 좋아하는 음식은?", "What food does n_ex2 like?"),
+]
+
+
+@pytest.mark.parametrize(("korean", "english"), _SAME_QUESTION)
+def test_an_english_question_is_answered_and_refused_in_english(
+    onchain_kg: KnowledgeGraph, korean: str, english: str
+) -> None:
+    """``answer_ko`` holds the text in the question's language (the contract keeps the field's name); the
+    structured fields (intent, query, path, cited nodes, confidence) are the same whatever the language."""
+    ko = onchain_kg.ask(korean).to_json()
+    en = onchain_kg.ask(english).to_json()
+    assert {k: v for k, v in ko.items() if k != "answer_ko"} == {k: v for k, v in en.items() if k != "answer_ko"}
+    # node labels (in parentheses) and quoted labels or words are the data's and the question's, not the reply's
+    own = re.sub(r"\([^()]*\)|'[^']*'", "", en["answer_ko"])
+    assert not re.search(r"[가-힣]", own), en["answer_ko"]
+    assert re.search(r"[가-힣]", re.sub(r"\([^()]*\)|'[^']*'", "", ko["answer_ko"])), ko["answer_ko"]
+    assert ("Read as:" in en["answer_ko"]) == ("읽은 질문:" in ko["answer_ko"])
+    if ko["intent"] == "cluster_lookup" and len(ko["cited_nodes"]) > 1:  # an inference, said as one
+        assert "추정" in ko["answer_ko"] and "presumed" in en["answer_ko"]

@@ -9,6 +9,7 @@ import contextlib
 import csv
 import io
 import json
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -736,3 +737,29 @@ def test_a_date_word_the_prefix_table_reads_as_equality_is_not_a_crash(kg: Knowl
     answer = kg.ask("pages updated on 2026-10-20", domain="pages").to_json()
     assert answer["status"] == "ran"
     assert answer["parsed_filter"] == "updated_at = 2026-10-20"
+
+
+_SAME_QUESTION = [
+    ("노출 1000 이상이고 클릭 0인 페이지", "pages with at least 1000 impressions and 0 clicks"),
+    ("클릭이 많은 페이지", "pages with a lot of clicks"),
+    ("작년에 게시된 페이지", "pages published last year"),
+    ("블로그 글 중 노출 100 이상", "blog posts with at least 100 impressions"),
+    ("노출이 많은 페이지 또는 클릭이 많은 페이지", "pages with many impressions or many clicks"),
+    ("매출이 높은 페이지", "pages with high revenue"),
+]
+
+
+@pytest.mark.parametrize(("korean", "english"), _SAME_QUESTION)
+def test_an_english_question_is_answered_and_refused_in_english(kg: KnowledgeGraph, korean: str, english: str) -> None:
+    """The hedge is written in the question's language from the message catalogue; the filter, the rows and the
+    status are the same whatever the language, and columns are named by their label in that language."""
+    ko = kg.ask(korean).to_json()
+    en = kg.ask(english).to_json()
+    assert {k: v for k, v in ko.items() if k not in ("question", "hedge")} == {
+        k: v for k, v in en.items() if k not in ("question", "hedge")
+    }
+    # words quoted back from the question are the question's, not the reply's
+    assert not re.search(r"[가-힣]", re.sub(r"'[^']*'", "", en["hedge"])), en["hedge"]
+    assert re.search(r"[가-힣]", re.sub(r"'[^']*'", "", ko["hedge"])), ko["hedge"]
+    if "impressions_30d" in ko["hedge"]:  # a column list: Korean labels for Korean, English ones for English
+        assert "노출(impressions_30d)" in ko["hedge"] and "impressions (impressions_30d)" in en["hedge"]

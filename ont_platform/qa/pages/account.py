@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ont_platform.messages import Lang, say
 from ont_platform.qa.analyzer import Morph
 from ont_platform.qa.pages.vocabulary import Concept, PageVocabulary
-from ont_platform.qa.pages.wording import particle
+from ont_platform.qa.pages.wording import listed
 from ont_platform.qa.reading import Part, is_question_word, quote_words, unexplained
 from ont_platform.qa.text import compact
 
@@ -98,12 +99,7 @@ def unsupported_among(vocab: PageVocabulary, words: list[str]) -> Concept | None
     return None
 
 
-def hedge(vocab: PageVocabulary, words: list[str]) -> str:
+def hedge(vocab: PageVocabulary, words: list[str], lang: Lang) -> str:
     """Why the question is asked back: the words, and what the inventory can filter on."""
-    shown, last = quote_words(words), words[:5][-1]
-    listed = ", ".join(f"{c.label}({c.name})" for c in vocab.columns.values())
-    return (
-        f"질문의 {shown}{particle(last, '을', '를')} 인벤토리의 컬럼이나 조건으로 읽지 못해 "
-        f"실행하지 않았습니다. 그 말을 빼고 실행하면 다른 질문에 답하게 됩니다. 쓸 수 있는 컬럼은 {listed}입니다. "
-        "조건을 컬럼과 기준으로 바꿔 다시 물어 주세요."
-    )
+    columns = listed(vocab.columns.values(), lang)
+    return say("pages.unread_words", lang, shown=quote_words(words), listed=columns)

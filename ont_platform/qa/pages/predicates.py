@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
+from ont_platform.messages import Lang, say
 from ont_platform.qa.pages.vocabulary import DATE_OPS, PageColumn, VaguePredicate
 
 
@@ -70,13 +71,13 @@ def resolve(p: VaguePredicate, as_of: date) -> tuple[str, Decimal | date | bool]
     return p.op, p.value
 
 
-def describe(p: VaguePredicate) -> str:
-    """'1000 회 이상', '365일 넘게 지난', 'false' — the row's threshold as a hedge states it."""
+def describe(p: VaguePredicate, lang: Lang) -> str:
+    """'1000', '365일보다 오래된' ('older than 365 days'), 'false' — the row's threshold as a hedge states it."""
     if isinstance(p.value, bool):
         return "true" if p.value else "false"
     shown = str(int(p.value)) if p.value == p.value.to_integral_value() else format(p.value.normalize(), "f")
     if p.op == "older_than_days":
-        return f"{shown}일보다 오래된"
+        return say("pages.older_than", lang, days=shown)
     if p.op == "newer_than_days":
-        return f"{shown}일 이내"
+        return say("pages.newer_than", lang, days=shown)
     return shown

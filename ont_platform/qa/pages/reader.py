@@ -18,9 +18,9 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from ont_platform.messages import Lang, lang_of, say
 from ont_platform.qa.analyzer import Morph, morphs
 from ont_platform.qa.context import Context
-from ont_platform.qa.korean import josa
 from ont_platform.qa.lexicon import Mention
 from ont_platform.qa.pages import account
 from ont_platform.qa.pages.dates import DATE_NEGATION_AFTER, DATE_NEGATION_BEFORE, DateExpr, date_conditions, read_dates
@@ -42,8 +42,8 @@ from ont_platform.qa.pages.slots import (
 )
 from ont_platform.qa.pages.terms import find_terms
 from ont_platform.qa.pages.values import read_bool, read_text
-from ont_platform.qa.pages.vocabulary import METRIC_WINDOW_DAYS, NUMERIC, dataset_vocabulary
-from ont_platform.qa.pages.wording import example, fmt, ko, options, particle
+from ont_platform.qa.pages.vocabulary import METRIC_WINDOW_DAYS, NUMERIC, Concept, dataset_vocabulary
+from ont_platform.qa.pages.wording import concept_label, example, fmt, label, listed, named, options
 from ont_platform.qa.text import normalize
 
 if TYPE_CHECKING:
@@ -62,6 +62,8 @@ class PageQuery:
     columns: list[str]
     hedge: str = ""
     notes: list[str] = field(default_factory=list)
+    lang: Lang = "ko"
+    """The language of the hedge and notes: the question's (Hangul: Korean, else English)."""
 
 
 _URL = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
@@ -82,6 +84,7 @@ class _Reader:
     def __init__(self, ctx: Context, question: str) -> None:
         self.vocab = vocab = dataset_vocabulary(ctx)
         self.as_of = ctx.as_of or date.today()
+        self.lang: Lang = lang_of(question)
         self.text = text = normalize(question)
         self.ms = ms = morphs(text)
         urls = [m.span() for m in _URL.finditer(text)]
@@ -200,8 +203,8 @@ class _Reader:
         if words:
             concept = account.unsupported_among(self.vocab, words)
             if concept is not None:
-                return _say("unsupported", _no_column(concept.label))
-            return _say("clarify", account.hedge(self.vocab, words))
+                return self._say("unsupported", self._no_column(concept))
+            return self._say("clarify", account.hedge(self.vocab, words, self.lang))
         for n in sorted([*self.numbers, *self.ranks], key=lambda n: n.start):
             self._number(n)
         for t in self.phrases:
@@ -220,60 +223,44 @@ class _Reader:
 
     def _refusal(self) -> PageQuery | None:
         """Unsupported concepts and operations, measures without a column, OR, impossible dates."""
+        lang = self.lang
         for t, c in self.concepts:
             if c.role == "unsupported":
-                return _say("unsupported", _no_column(c.label))
+                return self._say("unsupported", self._no_column(c))
             if c.role == "operation":
-                return _say(
-                    "unsupported",
-                    f"'{self.text[t.start : t.end]}'처럼 {josa(c.label, '이', '가')} 필요한 질문은 "
-                    "조건 필터로 옮길 수 없어 실행하지 않았습니다. 기준 값(예: '클릭 100 이상')을 "
-                    "주시면 그 조건으로 실행합니다.",
+                said = self.text[t.start : t.end]
+                return self._say(
+                    "unsupported", say("pages.needs_operation", lang, said=said, label=concept_label(c, lang))
                 )
         for d in self.dates:
             if d.kind == "recent" and not self.date_slots and d.window_days not in (None, METRIC_WINDOW_DAYS):
-                return _say(
-                    "unsupported",
-                    f"이 인벤토리의 지표는 {METRIC_WINDOW_DAYS}일 합계라 '{d.text}' 기준의 조건을 "
-                    f"만들지 않았습니다. {d.window_days}일 지표를 컬럼으로 받으면 같은 방식으로 질의할 수 "
-                    "있습니다.",
+                return self._say(
+                    "unsupported", say("pages.window", lang, window=METRIC_WINDOW_DAYS, said=d.text, days=d.window_days)
                 )
         for _, c in self.concepts:
             if c.role == "measure":
-                return _say(
-                    "clarify",
-                    f"{c.label}의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
-                    f"{options(self.vocab, c.related, self.evaluation)} 알려 주시면 조건으로 옮깁니다.",
-                )
+                choice = options(self.vocab, c.related, self.evaluation, lang)
+                return self._say("clarify", say("pages.measure", lang, label=concept_label(c, lang), options=choice))
         if any(
             m.form.lower() in _OR_WORDS
             and m.tag in ("MAJ", "MAG", "EC", "SL")
             and not overlaps((m.start, m.end), self.consumed)
             for m in self.ms
         ):
-            return _say(
-                "clarify",
-                "'또는'으로 이어진 조건은 모두 만족(AND)하는 페이지를 고르는 이 필터로 옮길 수 없어 "
-                "실행하지 않았습니다. 조건을 나눠 따로 물어 주세요.",
-            )
+            return self._say("clarify", say("pages.or", lang))
         if self.bad_dates:
-            return _say(
-                "clarify",
-                f"'{self.bad_dates[0]}'은 없는 날짜라 조건으로 옮기지 않았습니다. 날짜를 YYYY-MM-DD 로 알려 주세요.",
-            )
+            return self._say("clarify", say("pages.bad_date", lang, said=self.bad_dates[0]))
         return None
 
     def _number(self, n: Number) -> None:
         """An explicit number or rank: to the column before it (nothing in between), else after it."""
-        shown = n.text.strip()
+        shown, lang = n.text.strip(), self.lang
         if n.unit == "개" and n.op == "=":
-            self.notes.append(
-                f"'{shown}'처럼 개수를 정한 요청은 적용하지 않고 조건에 맞는 페이지를 모두 돌려 드립니다."
-            )
+            self.notes.append(say("pages.count_ignored", lang, said=shown))
             return
         exponent = n.value.as_tuple().exponent
         if abs(n.value) >= _MAX_VALUE or (isinstance(exponent, int) and exponent < -18):
-            self.problems.append(f"숫자 '{shown}'는 다룰 수 있는 범위를 벗어나 조건으로 옮기지 않았습니다.")
+            self.problems.append(say("pages.number_out_of_range", lang, said=shown))
             return
 
         def fits_number(s: Slot) -> bool:
@@ -303,21 +290,12 @@ class _Reader:
             self.slots.append(slot)
         if slot is None:
             if n.rank:
-                names = ", ".join(ko(c) for c in ranked)
-                self.problems.append(
-                    f"'{shown}'{particle(shown, '은', '는')} 순위 조건이라 순위 컬럼({names})에만 둘 수 있는데, "
-                    "어느 순위인지 정하지 못해 실행하지 않았습니다. 순위 컬럼을 함께 적어 주세요."
-                )
+                names = listed(ranked, lang)
+                self.problems.append(say("pages.rank_unplaced", lang, quoted=f"'{shown}'", names=names))
             elif n.percent and any(self._type(s) in NUMERIC for s in self.slots):
-                self.problems.append(
-                    f"'{shown}'는 비율이라 횟수 컬럼의 기준으로 옮기지 않았습니다. "
-                    "비율 컬럼(예: 클릭률)을 지목해 주세요."
-                )
+                self.problems.append(say("pages.percent_unplaced", lang, said=shown))
             else:
-                self.problems.append(
-                    f"숫자 '{shown}'{particle(shown, '이', '가')} 어느 컬럼의 기준인지 정하지 못해 "
-                    "실행하지 않았습니다. 컬럼을 함께 적어 주세요(예: '노출 1000 이상')."
-                )
+                self.problems.append(say("pages.number_unplaced", lang, quoted=f"'{shown}'"))
             return
         slot.conditions.append(Condition(slot.column, n.op, n.value, n.start))
         if n.opens_range:
@@ -358,31 +336,51 @@ class _Reader:
                     self.slots.append(slot)
             if slot is None:
                 slot = nearest(self.slots, t.start, t.end, other_side)
+        lang = self.lang
         if slot is None:
             if not any(s.conditions for s in self.slots) or tied:
-                named = ", ".join(ko(self.vocab.columns[c]) for c in sorted(tied) if c in self.vocab.columns)
-                which = f"{named} 가운데 어느 컬럼" if len(tied) > 1 else "어느 컬럼"
-                self.problems.append(
-                    f"'{phrase}'{particle(phrase, '이', '가')} {which}의 조건인지 지목되지 않아 실행하지 "
-                    f"않았습니다. {options(self.vocab, sorted(tied), self.evaluation)} 알려 주시면 조건으로 "
-                    "옮깁니다."
-                )
+                cols = [self.vocab.columns[c] for c in sorted(tied) if c in self.vocab.columns]
+                choice_of = options(self.vocab, sorted(tied), self.evaluation, lang)
+                if len(tied) > 1:
+                    text = say(
+                        "pages.phrase_unplaced_among",
+                        lang,
+                        quoted=f"'{phrase}'",
+                        named=listed(cols, lang),
+                        options=choice_of,
+                    )
+                else:
+                    text = say("pages.phrase_unplaced", lang, quoted=f"'{phrase}'", options=choice_of)
+                self.problems.append(text)
             return
         col = self.vocab.columns[slot.column]
         choice = choose(candidates, col)
         if choice.rivals:
             said = " / ".join(f"{p.op} {p.value}" for p in choice.rivals)
             self.problems.append(
-                f"'{phrase}'{particle(phrase, '은', '는')} {ko(col)}에 대해 술어 사전에 기준이 여럿({said})이라 "
-                f"하나를 고르지 않았습니다. 기준 값을 직접 알려 주세요(예: '{col.label} {example(col)}')."
+                say(
+                    "pages.rivals",
+                    lang,
+                    quoted=f"'{phrase}'",
+                    col=named(col, lang),
+                    said=said,
+                    label=label(col, lang),
+                    example=example(col, lang),
+                )
             )
             return
         if choice.row is None:
-            why = " 순위 컬럼은 작은 숫자가 높은 순위라, 이 컬럼을 지목한 술어만 쓸 수 있습니다." if col.rank else ""
+            why = say("pages.rank_phrase_note", lang) if col.rank else ""
             self.problems.append(
-                f"'{phrase}'{particle(phrase, '을', '를')} {ko(col)}에 옮길 기준이 술어 사전에 없어 "
-                f"실행하지 않았습니다.{why} 기준 값을 직접 알려 주시면(예: '{col.label} {example(col)}') "
-                "조건으로 옮깁니다."
+                say(
+                    "pages.no_row",
+                    lang,
+                    quoted=f"'{phrase}'",
+                    col=named(col, lang),
+                    why=why,
+                    label=label(col, lang),
+                    example=example(col, lang),
+                )
             )
             return
         pred = choice.row
@@ -395,86 +393,67 @@ class _Reader:
         slot = nearest(self.date_slots, d.start, d.end, lambda s: not s.conditions) or nearest(
             self.date_slots, d.start, d.end, lambda s: True
         )
+        lang = self.lang
         if d.kind == "vague":
             if slot is not None:
-                self.problems.append(
-                    f"'{d.text}'이 며칠 전까지인지 정해지지 않아 실행하지 않았습니다. "
-                    "'최근 30일'처럼 기간을 알려 주시면 조건으로 옮깁니다."
-                )
+                self.problems.append(say("pages.vague_date", lang, said=d.text))
             return
         if slot is None:
             if d.kind == "recent" and d.window_days == METRIC_WINDOW_DAYS:
                 return  # the metrics already cover this window
             names = [c for c in self.vocab.columns.values() if c.type == "date"]
-            choice = "인지 ".join(ko(c) + " 기준" for c in names[:3])
+            bases = [say("pages.date_basis", lang, col=named(c, lang)) for c in names[:3]]
+            choice = say("pages.date_basis_joiner", lang).join(bases)
             self.problems.append(
-                f"'{d.text}'{particle(d.text, '이', '가')} {choice}인지 지목되지 않아 실행하지 "
-                f"않았습니다. 지표 컬럼은 최근 {METRIC_WINDOW_DAYS}일 합계라 기간을 따로 걸 수 없습니다. "
-                "날짜 컬럼을 알려 주시면 조건으로 옮깁니다."
+                say("pages.date_unplaced", lang, quoted=f"'{d.text}'", choice=choice, window=METRIC_WINDOW_DAYS)
             )
             return
         if d.bound_unclear and d.first is not None and d.last is not None:
             span = f"{d.first.isoformat()}~{d.last.isoformat()}"
-            self.problems.append(
-                f"'{d.text}'{particle(d.text, '이', '가')} {span} 기간을 포함하는지 정해지지 않아 "
-                "실행하지 않았습니다. 포함하면 '…까지' 또는 '…부터', 빼면 '… 전' 또는 '… 후'로 알려 "
-                "주세요."
-            )
+            self.problems.append(say("pages.date_bound_unclear", lang, quoted=f"'{d.text}'", span=span))
             return
         negated = bool(
             DATE_NEGATION_AFTER.match(self.text[slot.end :]) or DATE_NEGATION_BEFORE.search(self.text[: slot.start])
         )
         comparisons = date_conditions(d, negated, self.as_of)
         if comparisons is None:
-            self.problems.append(
-                f"'{d.text}' 밖의 기간을 찾는 조건은 하나의 비교로 옮길 수 없어 실행하지 않았습니다. "
-                "'이전'이나 '이후'로 알려 주세요."
-            )
+            self.problems.append(say("pages.date_outside", lang, said=d.text))
             return
         for op, value in comparisons:
             slot.conditions.append(Condition(slot.column, op, value, d.start, "date", d.text if d.relative else None))
 
     def _verdict(self) -> PageQuery:
         """Ran, or the first reason to ask back."""
-        slots = self.slots
-        named = {s.column for s in slots if s.conditions}
-        bare = [s for s in slots if not s.cue and s.column not in named]
+        slots, lang = self.slots, self.lang
+        named_cols = {s.column for s in slots if s.conditions}
+        bare = [s for s in slots if not s.cue and s.column not in named_cols]
         for s in slots:  # '업데이트되지 않은 페이지': since when is not said
             if (
                 s.cue
-                and s.column not in named
+                and s.column not in named_cols
                 and self._type(s) == "date"
                 and (DATE_NEGATION_AFTER.match(self.text[s.end :]) or DATE_NEGATION_BEFORE.search(self.text[: s.start]))
             ):
                 col = self.vocab.columns[s.column]
-                self.problems.append(
-                    f"'{self.text[s.start : s.end]}'{particle(self.text[s.start : s.end], '이', '가')} "
-                    f"부정됐지만 기간이 없어 {ko(col)} 조건을 만들지 않았습니다. '6개월 넘게 수정되지 않은'처럼 "
-                    "기간을 알려 주시면 조건으로 옮깁니다."
-                )
+                quoted = f"'{self.text[s.start : s.end]}'"
+                self.problems.append(say("pages.negated_no_period", lang, quoted=quoted, col=named(col, lang)))
                 break
         if bare:
             col = self.vocab.columns[bare[0].column]
             self.problems.append(
-                f"{ko(col)}{particle(col.label, '은', '는')} 지목됐지만 조건이 없어 실행하지 않았습니다. "
-                f"'{col.label} {example(col)}'처럼 기준을 알려 주시면 조건으로 옮깁니다."
+                say("pages.bare_column", lang, col=named(col, lang), label=label(col, lang), example=example(col, lang))
             )
         if self.problems:
-            return _say("clarify", self.problems[0])
-        if not named:
+            return self._say("clarify", self.problems[0])
+        if not named_cols:
             if self.evaluation is not None:
                 ev = self.evaluation
-                return _say(
-                    "clarify",
-                    f"'{ev.label}'의 기준 컬럼이 지목되지 않아 실행하지 않았습니다. "
-                    f"{options(self.vocab, ev.related, ev)} 알려 주시면 조건으로 옮깁니다.",
+                choice = options(self.vocab, ev.related, ev, lang)
+                return self._say(
+                    "clarify", say("pages.evaluation", lang, label=concept_label(ev, lang), options=choice)
                 )
-            listed = ", ".join(ko(c) for c in self.vocab.columns.values())
-            return _say(
-                "clarify",
-                f"질문에서 인벤토리 컬럼과 조건을 찾지 못해 실행하지 않았습니다. 쓸 수 있는 컬럼은 "
-                f"{listed}입니다. 어느 컬럼에 어떤 조건을 둘지 알려 주세요.",
-            )
+            columns = listed(self.vocab.columns.values(), lang)
+            return self._say("clarify", say("pages.nothing_read", lang, listed=columns))
         order = list(dict.fromkeys(s.column for s in sorted(slots, key=lambda s: s.start) if s.conditions))
         conditions = sorted((c for s in slots for c in s.conditions), key=lambda c: (order.index(c.column), c.start))
         for c in conditions:  # a count compared with a fraction: the number went to the wrong column
@@ -484,36 +463,22 @@ class _Reader:
                 and c.value != c.value.to_integral_value()
             ):
                 col = self.vocab.columns[c.column]
-                return _say(
-                    "clarify",
-                    f"{ko(col)}{particle(col.label, '은', '는')} 횟수 컬럼인데 기준 값이 정수가 "
-                    f"아닙니다({fmt(c.value)}). 숫자를 다른 컬럼의 것으로 잘못 읽었을 수 있어 "
-                    "실행하지 않았습니다. 숫자를 컬럼 바로 뒤에 적어 주세요(예: '클릭 10 이하').",
-                )
+                return self._say("clarify", say("pages.not_whole", lang, col=named(col, lang), value=fmt(c.value)))
         clash = _contradiction(conditions)
         if clash is not None:
-            a, b = (f"{c.column} {c.op} {fmt(c.value)}" for c in clash)
-            return _say(
-                "clarify",
-                f"'{a}'{particle(a, '과', '와')} '{b}'{particle(b, '은', '는')} 함께 성립할 수 없어, 질문을 잘못 읽었을 수 있으므로 실행하지 "
-                "않았습니다. 어느 조건을 뜻하셨는지 알려 주세요.",
-            )
-        return PageQuery("ran", _dedupe(conditions), order, notes=self.notes)
+            a, b = (f"'{c.column} {c.op} {fmt(c.value)}'" for c in clash)
+            return self._say("clarify", say("pages.contradiction", lang, a=a, b=b))
+        return PageQuery("ran", _dedupe(conditions), order, notes=self.notes, lang=lang)
+
+    def _say(self, status: PageStatus, hedge: str) -> PageQuery:
+        return PageQuery(status, [], [], hedge, lang=self.lang)
+
+    def _no_column(self, concept: Concept) -> str:
+        return say("pages.no_column", self.lang, label=concept_label(concept, self.lang))
 
 
 _WISH = re.compile(r"like\s+to\b", re.IGNORECASE)
 """'I'd like to know …' is a wish, not the concept 'likes' (a social-engagement count)."""
-
-
-def _say(status: PageStatus, hedge: str) -> PageQuery:
-    return PageQuery(status, [], [], hedge)
-
-
-def _no_column(label: str) -> str:
-    return (
-        f"이 인벤토리에는 {label} 컬럼이 없어 조건을 만들지 않았습니다. "
-        f"{label} 데이터를 컬럼으로 받으면 같은 방식으로 질의할 수 있습니다."
-    )
 
 
 def _negation_after(rest: str) -> re.Match[str] | None:

@@ -11,6 +11,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from ont_platform.answer.contracts import PageFilterResult
+from ont_platform.messages import Lang, say
 from ont_platform.qa.context import Context
 from ont_platform.qa.pages.predicates import describe
 from ont_platform.qa.pages.reader import Condition, PageQuery, Value, read_question
@@ -21,7 +22,7 @@ from ont_platform.qa.pages.vocabulary import (
     PageVocabulary,
     dataset_vocabulary,
 )
-from ont_platform.qa.pages.wording import fmt, particle, quote
+from ont_platform.qa.pages.wording import fmt, quote
 from ont_platform.sparql import pages as q
 
 
@@ -100,7 +101,14 @@ def answer(ctx: Context, question: str) -> PageFilterResult:
     )
 
 
+_BOUNDS = {">=": "pages.bound_ge", ">": "pages.bound_gt", "<": "pages.bound_lt", "<=": "pages.bound_le"}
+
+
 def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *, truncated: bool) -> str:
+    """What the run did with the question's words, in the question's language: which vague phrases and relative
+    dates became which conditions (and from which dictionary row and reference date), the reading's notes, no
+    match, a cut result, the inventory's date."""
+    lang = pq.lang
     said: list[str] = []
     phrases: list[str] = []
     seen: set[str] = set()
@@ -109,42 +117,51 @@ def _ran_hedge(ctx: Context, vocab: PageVocabulary, pq: PageQuery, count: int, *
         if c.source != "predicate" or p is None or (p.op in ("=", "!=") and not p.from_dataset) or c.phrase in seen:
             continue
         seen.add(c.phrase or "")
-        where = "데이터셋 술어 사전(predicates.csv)의" if p.from_dataset else "술어 사전의"
-        text = c.phrase or p.phrase
+        where = say("pages.dict_dataset" if p.from_dataset else "pages.dict_builtin", lang)
+        quoted = f"'{c.phrase or p.phrase}'"
         if p.op in DATE_OPS or p.op in ("=", "!="):
-            date_note = f"({_base(ctx)}에서 센 날짜)" if p.op in DATE_OPS else ""
+            note = say("pages.date_note", lang, base=_base(ctx, lang)) if p.op in DATE_OPS else ""
+            condition = f"{c.column} {c.op} {fmt(c.value)}"
             phrases.append(
-                f"'{text}'{particle(text, '을', '를')} {where} '{describe(p)}' 기준인 "
-                f"{c.column} {c.op} {fmt(c.value)}{date_note} 조건으로"
+                say(
+                    "pages.phrase_condition",
+                    lang,
+                    quoted=quoted,
+                    where=where,
+                    row=describe(p, lang),
+                    condition=condition,
+                    note=note,
+                )
             )
             continue
-        unit = " 회" if vocab.columns[c.column].type == "integer" else ""
-        bound = {">=": "", ">": " 초과", "<": " 미만", "<=": " 이하"}[p.op]
-        phrases.append(f"'{text}'{particle(text, '을', '를')} {where} {fmt(p.value)}{unit}{bound} 기준으로")
+        unit = say("pages.count_unit", lang) if vocab.columns[c.column].type == "integer" else ""
+        bound = say(_BOUNDS[p.op], lang)
+        phrases.append(
+            say("pages.phrase_threshold", lang, quoted=quoted, where=where, value=fmt(p.value), unit=unit, bound=bound)
+        )
     if phrases:
-        said.append(", ".join(phrases) + " 옮겼습니다.")
+        said.append(say("pages.phrases_read", lang, phrases=", ".join(phrases)))
     dated: dict[str, list[Condition]] = {}
     for c in pq.conditions:
         if c.source == "date" and c.phrase:
             dated.setdefault(c.phrase, []).append(c)
     for phrase, conds in dated.items():
-        said.append(f"'{phrase}'{particle(phrase, '을', '를')} {filter_text(conds)} 조건으로 옮겼습니다({_base(ctx)}).")
-    if said:
-        said.append("기준을 바꾸려면 조건을 직접 지정해 다시 실행하시면 됩니다.")
-    else:
-        said.append("질문에 적힌 조건을 그대로 실행했습니다.")
+        said.append(
+            say("pages.date_read", lang, quoted=f"'{phrase}'", condition=filter_text(conds), base=_base(ctx, lang))
+        )
+    said.append(say("pages.change_hint" if said else "pages.ran_as_asked", lang))
     said.extend(pq.notes)
     if count == 0:
-        said.append("조건에 맞는 페이지가 없습니다.")
+        said.append(say("pages.no_match", lang))
     if truncated:
-        said.append(f"결과가 {ctx.limits.max_result_rows}행에서 잘렸습니다.")
+        said.append(say("pages.truncated", lang, rows=ctx.limits.max_result_rows))
     if ctx.as_of is not None:
-        said.append(f"{ctx.as_of.isoformat()} 기준 인벤토리입니다.")
+        said.append(say("pages.as_of", lang, date=ctx.as_of.isoformat()))
     return " ".join(said)
 
 
-def _base(ctx: Context) -> str:
+def _base(ctx: Context, lang: Lang) -> str:
     """The reference date relative dates count from, as the hedge names it."""
     if ctx.as_of is not None:
-        return f"기준일 {ctx.as_of.isoformat()}"
-    return f"기준일은 meta.json 이 없어 오늘({date.today().isoformat()})"
+        return say("pages.base_date", lang, date=ctx.as_of.isoformat())
+    return say("pages.base_today", lang, date=date.today().isoformat())

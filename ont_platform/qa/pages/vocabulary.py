@@ -57,6 +57,7 @@ class PageColumn:
     type: str  # integer | decimal | date | boolean | text
     label: str  # the shortest Korean label, for messages
     rank: bool = False  # pg:rankLike: a smaller value is a higher rank (an average search position)
+    label_en: str = ""  # the English label, for messages to an English question (the name when there is none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,7 @@ class Concept:
     role: str  # unsupported | operation | measure | evaluation | cue
     label: str
     related: tuple[str, ...]
+    label_en: str = ""  # the English label, for messages to an English question
 
 
 @dataclass
@@ -149,6 +151,16 @@ def _short_label(main: str | None, labels: Iterable[str]) -> str:
     return ko[0] if ko else (main or "")
 
 
+def _english_label(main: str | None, labels: Iterable[str], name: str) -> str:
+    """The label an English message names a column by: the English ``rdfs:label`` without its parenthesised
+    note ('impressions (last 30 days)' → 'impressions'), else the shortest label without Hangul that is not the
+    column's name itself (a dataset's alias 'bounce rate'), else the name."""
+    if main:
+        return re.sub(r"\s*\([^()]*\)$", "", main) or main
+    latin = sorted({lab for lab in labels if not HANGUL.search(lab) and lab != name}, key=lambda s: (len(s), s))
+    return latin[0] if latin else name
+
+
 def _build_vocabulary(ctx: Context) -> PageVocabulary:
     onto, lex = ctx.onto, ctx.lexicon
     columns: dict[str, PageColumn] = {}
@@ -158,7 +170,10 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
             labelled += [(label, "column", col.name) for label in col.labels]
             label = _short_label(onto.label(col.iri, "ko"), onto.labels(col.iri, "ko"))
             rank = str(onto.graph.value(col.iri, PG.rankLike)).lower() == "true"
-            columns[col.name] = PageColumn(col.name, col.iri, col.type, label or col.name, rank)
+            english = onto.labels(col.iri, "en")
+            main_en = onto.label(col.iri, "en")  # the local name when there is no English rdfs:label
+            label_en = _english_label(main_en if main_en in english else None, english, col.name)
+            columns[col.name] = PageColumn(col.name, col.iri, col.type, label or col.name, rank, label_en)
     rows = ctx.run_select(q.dataset_vocabulary(ctx.limits.max_names))
     extra: dict[str, tuple[URIRef, str, str | None, list[str], bool]] = {}
     dataset_preds: list[VaguePredicate] = []
@@ -183,7 +198,8 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
                     dataset_preds.append(p)
     for name, (prop, ctype, main, labels, rank) in sorted(extra.items()):
         if name not in columns:
-            columns[name] = PageColumn(name, prop, ctype, _short_label(main, labels) or name, rank)
+            label_en = _english_label(None, labels, name)
+            columns[name] = PageColumn(name, prop, ctype, _short_label(main, labels) or name, rank, label_en)
         for label in [*labels, name]:
             lex.add_term(label, "column", name)
             labelled.append((label, "column", name))
@@ -207,7 +223,8 @@ def _build_vocabulary(ctx: Context) -> PageVocabulary:
                 str(g.value(r, PG.column)) for r in g.objects(c, SKOS.related) if g.value(r, PG.column) is not None
             }
             related = tuple(sorted(names, key=lambda n: (position.get(n, len(position)), n)))
-            concepts[str(c)] = Concept(str(c), role, onto.label(URIRef(str(c)), "ko"), related)
+            iri = URIRef(str(c))
+            concepts[str(c)] = Concept(str(c), role, onto.label(iri, "ko"), related, onto.label(iri, "en"))
             for label in onto.labels(URIRef(str(c))):
                 lex.add_term(label, "concept", str(c))
                 labelled.append((label, "concept", str(c)))

@@ -1,7 +1,9 @@
 """How columns, values and choices are written in hedges, so every message names things the same way.
 
-A column is shown with its Korean label and its name ('클릭(clicks_30d)'), so the reader can repeat either; a
-value as the filter text shows it ('1000', '0.05', '2026-01-01'); particles follow the word they attach to.
+A column is shown with its label in the question's language and its name ('클릭(clicks_30d)', 'clicks
+(clicks_30d)'), so the reader can repeat either; a value as the filter text shows it ('1000', '0.05',
+'2026-01-01'). The words around them come from the message catalogue (``ont_platform/messages/pages.toml``),
+where Korean particles follow the word they attach to.
 """
 
 from __future__ import annotations
@@ -10,16 +12,26 @@ from collections.abc import Iterable
 from datetime import date
 from decimal import Decimal
 
-from ont_platform.qa.korean import josa
+from ont_platform.messages import Lang, say
 from ont_platform.qa.pages.vocabulary import Concept, PageColumn, PageVocabulary
 
 
-def ko(col: PageColumn) -> str:
-    return f"{col.label}({col.name})"
+def label(col: PageColumn, lang: Lang) -> str:
+    """The column's label in ``lang`` (its name when it has no English one)."""
+    return col.label if lang == "ko" else col.label_en or col.name
 
 
-def particle(word: str, with_batchim: str, without: str) -> str:
-    return josa(word, with_batchim, without)[len(word) :].strip()
+def concept_label(concept: Concept, lang: Lang) -> str:
+    return concept.label if lang == "ko" else concept.label_en or concept.label
+
+
+def named(col: PageColumn, lang: Lang) -> str:
+    """'클릭(clicks_30d)', 'clicks (clicks_30d)'."""
+    return say("pages.column", lang, label=label(col, lang), name=col.name)
+
+
+def listed(cols: Iterable[PageColumn], lang: Lang) -> str:
+    return ", ".join(named(c, lang) for c in cols)
 
 
 def quote(text: str) -> str:
@@ -39,19 +51,25 @@ def fmt(value: Decimal | date | bool | str) -> str:
     return format(value.normalize(), "f")
 
 
-def example(col: PageColumn) -> str:
+def example(col: PageColumn, lang: Lang) -> str:
+    """A threshold a person could write for ``col`` ('100 이상', 'at least 100')."""
     if col.rank:
-        return "10위 이내"
-    return {
-        "integer": "100 이상",
-        "decimal": "0.5 이상",
-        "date": "2026-01-01 이후",
-        "boolean": "false 인",
-        "text": "'세일' 포함",
-    }.get(col.type, "100 이상")
+        return say("pages.example_rank", lang)
+    return say(_EXAMPLES.get(col.type, "pages.example_integer"), lang)
 
 
-def options(vocab: PageVocabulary, related: Iterable[str], evaluation: Concept | None) -> str:
+_EXAMPLES = {
+    "integer": "pages.example_integer",
+    "decimal": "pages.example_decimal",
+    "date": "pages.example_date",
+    "boolean": "pages.example_boolean",
+    "text": "pages.example_text",
+}
+
+
+def options(vocab: PageVocabulary, related: Iterable[str], evaluation: Concept | None, lang: Lang) -> str:
+    """The columns a vague measure or judgement could be about, as a choice to make ('노출(impressions_30d)이
+    높은 쪽인지 클릭(clicks_30d)이 많은 쪽인지', 'whether you mean high impressions (…) or many clicks (…)')."""
     cols = [vocab.columns[n] for n in related if n in vocab.columns]
     if len(cols) < 2:
         cols = [c for c in vocab.columns.values() if c.type == "integer"][:2]
@@ -61,9 +79,11 @@ def options(vocab: PageVocabulary, related: Iterable[str], evaluation: Concept |
     for i, c in enumerate(cols):
         last = i == len(cols) - 1
         if poor:
-            parts.append(f"{ko(c)}{particle(c.label, '이', '가')} {'없는' if last else '낮은'} 쪽인지")
+            code = "pages.option_none" if last else "pages.option_low"
         elif good:
-            parts.append(f"{ko(c)}{particle(c.label, '이', '가')} {'많은' if last else '높은'} 쪽인지")
+            code = "pages.option_many" if last else "pages.option_high"
         else:
-            parts.append(f"{ko(c)} 기준인지")
-    return " ".join(parts) + ("" if poor or good else ", 어떤 조건으로 볼지")
+            code = "pages.option_by"
+        parts.append(say(code, lang, col=named(c, lang)))
+    joined = say("pages.options_joiner", lang).join(parts)
+    return say("pages.options_judged" if poor or good else "pages.options_which", lang, parts=joined)
