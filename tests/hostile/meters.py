@@ -342,3 +342,49 @@ class Parses:
     def __exit__(self, *exc: object) -> None:
         rdflib.Graph.parse = self._saved.pop("graph_parse")  # type: ignore[method-assign]
         vars(rdf_io).update(self._saved)
+
+
+# -- budgets ----------------------------------------------------------------------------------------------------
+# The counted work the hostile and fuzz tests allow one input (tests/hostile/test_hostile.py,
+# tests/reliability/test_fuzz.py), each several times what the costliest input of the corpus takes.
+
+STEPS_PER_QUESTION = 2_000_000
+"""Most Python lines one question may execute. The costliest question of the corpus (199 node names in 995
+characters) takes about 265,000, most take under 15,000; work quadratic in a question's length would take
+millions."""
+STEPS_PER_DOCUMENT = 1_000_000
+"""Most Python lines one RDF document may cost ``import_rdf``: the parsing is native (pyoxigraph, ``json``), and
+the costliest document of the corpus takes about 55,000."""
+STEPS_PER_ANSWER = 250_000
+STEPS_PER_ANSWER_ENTRY = 2_000
+"""Most Python lines ``verify_answer`` may execute: a base for reading the graph and checking the answer, and a
+share per entry of the answer's lists, which the checks compare with the graph one by one (the corpus's answer
+with 2,000 path steps takes about 1.7 million, the others under 130,000)."""
+READ_PASSES = 3
+"""Most times over the loader may read a dataset file: once to check its bytes (UTF-8, no NUL byte), once for its
+header, once for its rows."""
+
+
+def extent(value: object) -> tuple[int, int, int]:
+    """How deep ``value`` nests (each list or object is a level), the most entries one list or object holds, and
+    the entries of all its lists together. Walked without recursion."""
+    depth = most = entries = 0
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            children = list(node.values())
+        elif isinstance(node, (list, tuple)):
+            children = list(node)
+            entries += len(children)
+        else:
+            continue
+        depth, most = max(depth, level), max(most, len(children))
+        stack.extend((child, level + 1) for child in children)
+    return depth, most, entries
+
+
+def answer_budget(answer: object) -> int:
+    """The Python steps ``verify_answer`` may take on ``answer``: :data:`STEPS_PER_ANSWER`, and
+    :data:`STEPS_PER_ANSWER_ENTRY` for each entry of its lists."""
+    return STEPS_PER_ANSWER + STEPS_PER_ANSWER_ENTRY * extent(answer)[2]

@@ -62,26 +62,22 @@ from tests.hostile.corpus import (
     Raw,
     Text,
 )
-from tests.hostile.meters import Deadlines, FileBytes, Parses, Reads, Steps
+from tests.hostile.meters import (
+    READ_PASSES,
+    STEPS_PER_DOCUMENT,
+    STEPS_PER_QUESTION,
+    Deadlines,
+    FileBytes,
+    Parses,
+    Reads,
+    Steps,
+    answer_budget,
+    extent,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 DOMAINS = ("onchain", "kg", "pages")
 CONTRACT_TYPE = {"onchain": OnchainAnswer, "kg": HopDecision, "pages": PageFilterResult}
-STEPS_PER_QUESTION = 2_000_000
-"""Most Python lines one question may execute. The costliest question of the corpus (199 node names in 995
-characters) takes about 265,000, most take under 15,000; work quadratic in a question's length would take
-millions."""
-STEPS_PER_DOCUMENT = 1_000_000
-"""Most Python lines one RDF document may cost ``import_rdf``: the parsing is native (pyoxigraph, ``json``), and
-the costliest document of the corpus takes about 55,000."""
-STEPS_PER_ANSWER = 250_000
-STEPS_PER_ANSWER_ENTRY = 2_000
-"""Most Python lines ``verify_answer`` may execute: a base for reading the graph and checking the answer, and a
-share per entry of the answer's lists, which the checks compare with the graph one by one (the corpus's answer
-with 2,000 path steps takes about 1.7 million, the others under 130,000)."""
-READ_PASSES = 3
-"""Most times over the loader may read a dataset file: once to check its bytes (UTF-8, no NUL byte), once for its
-header, once for its rows."""
 WRITE_WORDS = re.compile(r"\b(SERVICE|LOAD|DROP|INSERT|DELETE|CLEAR|CREATE|COPY|MOVE|ADD|FROM|GRAPH)\b", re.IGNORECASE)
 
 
@@ -456,34 +452,15 @@ def _graph_for(answer: object, graphs: dict[str, KnowledgeGraph]) -> KnowledgeGr
     return graphs["onchain"]
 
 
-def _extent(value: object) -> tuple[int, int, int]:
-    """How deep ``value`` nests (each list or object is a level), the most entries one list or object holds, and
-    the entries of all its lists together. Walked without recursion."""
-    depth = most = entries = 0
-    stack: list[tuple[object, int]] = [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        if isinstance(node, dict):
-            children = list(node.values())
-        elif isinstance(node, (list, tuple)):
-            children = list(node)
-            entries += len(children)
-        else:
-            continue
-        depth, most = max(depth, level), max(most, len(children))
-        stack.extend((child, level + 1) for child in children)
-    return depth, most, entries
-
-
 @pytest.mark.parametrize("case", raw_params(ANSWERS))
 def test_verify_hostile_answer(case: AnswerCase, graphs: dict[str, KnowledgeGraph], no_network: list[object]) -> None:
     kg = _graph_for(case.answer, graphs)
     limits = kg.limits
     before = kg.dumps("nt")
-    depth, most, entries = _extent(case.answer)
+    depth, most, entries = extent(case.answer)
     oversized = isinstance(case.answer, dict) and (depth > limits.max_answer_depth or most > limits.max_answer_items)
     long_question = case.question is not None and len(case.question) > limits.max_question_chars
-    budget = STEPS_PER_ANSWER + STEPS_PER_ANSWER_ENTRY * entries
+    budget = answer_budget(case.answer)
     report: VerifyReport | None = None
     with Reads(kg.store) as reads, Deadlines() as deadlines, Steps(budget) as steps:
         try:
