@@ -3,7 +3,8 @@
 A small server on 127.0.0.1 (raw sockets, so it can send what no well-behaved server would) serves bodies that
 expand to hundreds of MB, stacked and unknown content codings, response headers dripped one byte at a time and a
 gzip body whose header never ends. The fetcher must refuse each one with its own error kinds, keep its memory
-small while doing so, and give up within its total deadline.
+small while doing so, and give up at its total deadline, saying so (its own report of the deadline is what is checked:
+no test depends on timing, docs/architecture.md).
 
 Loopback is refused by the fetcher's address policy unless allowed; these tests allow exactly 127.0.0.1/32 through
 the public ``AddressPolicy(allowed_networks=...)``, as the fetcher tests in ``tests/service`` do.
@@ -39,12 +40,11 @@ EXTRA_MEMORY = 64 * 1024 * 1024
 64 KiB pieces)."""
 DEADLINE = 1.5
 """``timeout_s`` of the slow-server fetches."""
-SLACK = 5.0
-"""How much later than its deadline a slow fetch may come back: generous, so a loaded 2-core machine passes."""
 DRIP_EVERY = 0.25
 DRIP_FOR = 12.0
-"""The slow server sends one byte every DRIP_EVERY seconds for DRIP_FOR seconds, then hangs up: longer than
-DEADLINE + SLACK, so a fetcher without a total deadline is seen to wait for it."""
+"""The slow server sends one byte every DRIP_EVERY seconds for DRIP_FOR seconds, then hangs up: each byte comes well
+within a wait for the next one, so only a deadline on the whole fetch ends it early, with ``code="timeout"``; a
+fetcher without one would wait for the hang-up and fail otherwise."""
 HAS_ZSTD = importlib.util.find_spec("zstandard") is not None
 PAGE = "<html><body><p>에이크미 본사는 서울에 있다.</p></body></html>".encode() * 50
 
@@ -277,9 +277,8 @@ def test_encoded_pages_within_the_limit_are_decoded(hostile: Hostile, path: str)
     ],
 )
 def test_a_slow_server_is_given_up_on_at_the_total_deadline(hostile: Hostile, path: str) -> None:
-    start = time.monotonic()
     with pytest.raises(FetchFailed) as info:
         fetcher(timeout_s=DEADLINE, connect_timeout_s=DEADLINE).fetch(hostile.url(path))
-    elapsed = time.monotonic() - start
     assert info.value.code == "timeout", info.value
-    assert elapsed < DEADLINE + SLACK, f"the fetch took {elapsed:.1f} s with a deadline of {DEADLINE} s"
+    # the fetcher's own report that its total deadline ran out (not a wait for one byte, not the hang-up)
+    assert f"took longer than {DEADLINE:g} s" in str(info.value), info.value

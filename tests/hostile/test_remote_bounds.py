@@ -5,8 +5,11 @@ with a million rows made as they are sent, a body that never ends (blanks, one e
 under a key nothing reads, an error page), a reply trickled a byte at a time (in the headers or in the body), JSON
 nested 100,000 levels deep, or a dataset record whose ``asOf`` is not a date. The graph is opened as users open
 it (``KnowledgeGraph.open(backend="remote")``) and every failure must be one of the library's errors with a clear
-message, within its limit. Every sender loop here is bounded in bytes and in time, and stops when the client hangs
-up.
+message, at its limit. Every sender loop here is bounded in bytes and in time, and stops when the client hangs up.
+
+No test here times the client (docs/architecture.md: no test depends on timing): a limit is shown by the library's
+own report of it (the row cap's truncation, the byte limit's error, the ``QueryTimeout`` naming its deadline) and by
+what the server counted it sent before the client hung up.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from ont_platform.storage.remote import DEFAULT_MAX_RESPONSE_BYTES
 
 ROWS = 1_000_000
 DEPTH = 100_000
-MARGIN = 5.0  # seconds over a deadline a refusal may take on a loaded 2-core machine
 SEND_CAP = 4 * DEFAULT_MAX_RESPONSE_BYTES  # no sender goes past this, whatever the client does
 SEND_SECONDS = 30.0  # nor runs longer than this
 TRICKLE_GAP = 0.05  # seconds between two bytes of a trickled reply
@@ -47,13 +49,32 @@ def _row(i: int) -> bytes:
     )
 
 
-def _million(sock: socket.socket) -> None:
-    """A million rows, made batch by batch as they are sent (about 130 MB), then the end of the document."""
-    sock.sendall(JSON_HEAD + RESULTS_START)
-    for start in range(0, ROWS, 1_000):
-        batch = b",".join(_row(i) for i in range(start, start + 1_000))
-        sock.sendall(batch if start == 0 else b"," + batch)
-    sock.sendall(b"]}}")
+class _Million:
+    """A million rows, made batch by batch as they are sent (about 130 MB), then the end of the document. Counts
+    the bytes the socket took before the client hung up (``sent``, final once ``done`` is set)."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.done = threading.Event()
+
+    def __call__(self, sock: socket.socket) -> None:
+        self.sent = 0
+        self.done.clear()
+        try:
+            self._send(sock, JSON_HEAD + RESULTS_START)
+            for start in range(0, ROWS, 1_000):
+                batch = b",".join(_row(i) for i in range(start, start + 1_000))
+                self._send(sock, batch if start == 0 else b"," + batch)
+            self._send(sock, b"]}}")
+        finally:
+            self.done.set()
+
+    def _send(self, sock: socket.socket, data: bytes) -> None:
+        sock.sendall(data)
+        self.sent += len(data)
+
+
+_million = _Million()
 
 
 def _endless(prefix: bytes, filler: bytes, head: bytes = JSON_HEAD) -> Callable[[socket.socket], None]:
@@ -203,9 +224,7 @@ def test_a_million_rows_stop_at_the_row_limit(endpoint: str) -> None:
     with graph(endpoint, query_timeout_s=60.0) as kg:
         tracemalloc.start()
         try:
-            started = time.monotonic()
             rows = kg.select(select("urn:hostile:million"))
-            elapsed = time.monotonic() - started
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
@@ -213,7 +232,11 @@ def test_a_million_rows_stop_at_the_row_limit(endpoint: str) -> None:
     assert str(rows[0]["s"]) == "https://example.org/node/0" and str(rows[-1]["label"]).endswith(" 9999")
     # the whole answer is ~130 MB of JSON: reading only what is kept stays far below it
     assert peak < 100 * 1024**2, f"peak {peak / 1024**2:.0f} MB while reading 10,001 rows"
-    assert elapsed < 30.0
+    # and the client hung up after the rows it keeps: the server got a small part of the answer out (what the rows
+    # kept take, and what the two sockets' buffers hold), not the whole
+    assert _million.done.wait(120), "the server is still sending: the client did not hang up"
+    whole = ROWS * len(_row(0))  # less than the whole answer: later rows have longer numbers
+    assert _million.sent < whole // 4, f"the server sent {_million.sent} of about {whole} bytes"
 
 
 # --- bytes -------------------------------------------------------------------------------------------------------
@@ -226,11 +249,9 @@ def test_an_endless_answer_is_refused_at_a_byte_limit(endpoint: str, marker: str
     """Blanks or one string are refused at sparql_json.MAX_VALUE_BYTES, endless values the parser reads past at
     remote.DEFAULT_MAX_RESPONSE_BYTES."""
     with graph(endpoint, query_timeout_s=60.0) as kg:
-        started = time.monotonic()
         with pytest.raises(EndpointError, match=r"more than \d+ bytes") as info:
             kg.select(select(marker))
     assert str(info.value).startswith("SELECT: ")
-    assert time.monotonic() - started < 60.0
 
 
 def test_an_endless_error_page_is_cut(endpoint: str) -> None:
@@ -251,14 +272,13 @@ def test_an_endless_error_page_is_cut(endpoint: str) -> None:
 
 @pytest.mark.parametrize("where", ["headers", "body"])
 def test_a_trickled_reply_is_stopped_at_the_query_deadline(endpoint: str, where: str) -> None:
+    """Every byte comes well within httpx's wait for the next one, and the whole reply takes 100 s: only a deadline
+    on the whole answer stops it, and the library says so, naming its limit (not timed here)."""
     limit = 1.5
     with graph(endpoint, query_timeout_s=limit) as kg:
-        started = time.monotonic()
         with pytest.raises(QueryTimeout, match="1.5 s") as info:
             kg.select(select(f"urn:hostile:trickle-{where}"))
-        elapsed = time.monotonic() - started
     assert isinstance(info.value, EndpointError) and info.value.limit == limit
-    assert elapsed < limit + MARGIN, f"took {elapsed:.1f} s under a {limit} s limit"
 
 
 # --- depth -------------------------------------------------------------------------------------------------------

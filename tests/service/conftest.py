@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import ipaddress
 import threading
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -79,6 +78,8 @@ class Site:
     base: str
     port: int
     requests: list[tuple[str, str]]
+    slow: threading.Event = field(default_factory=threading.Event)
+    """``/slow`` answers only once this is set: a test makes the site slow for exactly as long as it needs."""
 
     def url(self, path: str) -> str:
         return f"{self.base}{path}"
@@ -128,7 +129,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b"<p>" + b"y" * 10_000 + b"</p>")
             self.close_connection = True
         elif path == "/slow":
-            time.sleep(1.5)
+            self.site.slow.wait(120)  # until the test lets it answer (the bound only ends a forgotten request)
             self._send(200, b"<p>late</p>")
         elif path == "/image":
             self._send(200, b"\x89PNG\r\n", ctype="image/png")

@@ -2,7 +2,9 @@
 SELECT can be capped at a number of rows, with the cut reported.
 
 The pathological queries here (an unbounded ``p*`` over a 10k-edge graph, a cross product) run for minutes if
-nothing stops them; every test asserts they are stopped within the limit plus a generous margin.
+nothing stops them; every test asserts that the library stopped them at its limit, by the library's own report
+(:class:`QueryTimeout` naming the limit, its worker killed), never by timing the call: no test depends on timing
+(docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ N_NODES = 3_333
 N_EDGES = 10_000
 CLOSURE = f"SELECT ?s ?o WHERE {{ ?s <{P}>* ?o }} LIMIT 1"
 CROSS = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i }"
-MARGIN = 5.0  # seconds over the limit a refusal may take on a loaded machine
+MARGIN = 5.0  # a time limit ample for a one-triple ASK however loaded the machine
 BIG = "123456789012345678901234567890"
 
 
@@ -78,10 +80,8 @@ def _worker_pid(s: OxigraphStore) -> int:
 def test_unbounded_path_is_stopped_and_the_store_still_answers(store: OxigraphStore) -> None:
     assert store.ask(f"ASK {{ <urn:n0> <{P}> <urn:n1> }}", timeout=5) is True
     pid = _worker_pid(store)
-    started = time.monotonic()
     with pytest.raises(QueryTimeout, match=r"time limit of 1 s") as info:
         store.select(CLOSURE, timeout=1)
-    assert time.monotonic() - started < 1 + MARGIN
     assert info.value.limit == 1
     assert _gone(pid)  # killed and reaped, no zombie
     assert store.worker_pid() is None
@@ -393,10 +393,9 @@ def onchain10k(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KnowledgeGr
 
 
 def test_kg_select_stops_a_slow_query_and_caps_rows(onchain10k: KnowledgeGraph) -> None:
-    started = time.monotonic()
-    with pytest.raises(QueryTimeout, match=r"time limit of 1 s"):
+    with pytest.raises(QueryTimeout, match=r"time limit of 1 s") as info:
         onchain10k.select(CROSS)
-    assert time.monotonic() - started < 1 + MARGIN
+    assert info.value.limit == onchain10k.limits.query_timeout_s
     rows = onchain10k.select("SELECT ?s ?p ?o WHERE { ?s ?p ?o }")
     assert len(rows) == 50 and rows.truncated
     few = onchain10k.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 3")
@@ -405,9 +404,7 @@ def test_kg_select_stops_a_slow_query_and_caps_rows(onchain10k: KnowledgeGraph) 
 
 
 def test_a_huge_hop_count_is_capped_at_the_limit_and_said_so(onchain10k: KnowledgeGraph) -> None:
-    started = time.monotonic()
     answer = onchain10k.ask("n_1 에서 500-hop 안에 거래소 입금주소에 닿나요?").to_json()
-    assert time.monotonic() - started < 30  # includes the first question's analyser load
     limit = onchain10k.limits.max_hops
     assert f"요청한 500-hop 은 한도 {limit}-hop" in answer["answer_ko"]
     assert len(answer["path"]) <= limit
@@ -426,10 +423,8 @@ def test_remote_query_over_its_time_limit_is_a_query_timeout(oxigraph_endpoint: 
     try:
         s.add_ntriples("".join(f'<urn:n{i}> <{P}> "{i}" .\n' for i in range(3_000)))
         slow = f'SELECT (COUNT(*) AS ?n) WHERE {{ ?a <{P}> ?x . ?b <{P}> ?y FILTER(CONCAT(?x, ?y) = "none") }}'
-        started = time.monotonic()
         with pytest.raises(QueryTimeout, match=r"within 0.2 s") as info:
             s.select(slow, timeout=0.2)
-        assert time.monotonic() - started < 0.2 + MARGIN
         assert isinstance(info.value, EndpointError) and info.value.limit == 0.2
         assert s.ask(f"ASK {{ <urn:n0> <{P}> ?x }}", timeout=30) is True
         rows = s.select(f"SELECT ?x WHERE {{ ?s <{P}> ?x }}", timeout=30, max_rows=5)

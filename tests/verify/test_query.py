@@ -102,10 +102,9 @@ def test_oxigraph_runner_kills_a_runaway_query(onchain: Loaded, isolation: Isola
         first = runner.run(inspect_query(P + f"SELECT ?x WHERE {{ <{N}n_a1> oc:transfer ?x }} ORDER BY ?x"))
         assert [str(r["x"]) for r in first.rows] == [f"{N}n_h1", f"{N}n_w3"] and not first.truncated
         pid = store.worker_pid(untrusted=True)  # type: ignore[attr-defined]  # a caller's query: its own worker
-        started = time.perf_counter()
-        with pytest.raises(QueryTimeout, match=r"time limit of 0\.5 s"):
+        with pytest.raises(QueryTimeout, match=r"time limit of 0\.5 s") as info:  # the library's own deadline
             runner.run(inspect_query(ENDLESS))
-        assert time.perf_counter() - started < 5.5
+        assert info.value.limit == 0.5
         assert not Path(f"/proc/{pid}").exists()  # killed and reaped
         assert abandoned_queries() == 0  # nothing left running in this process
         again = runner.run(inspect_query("SELECT * WHERE { ?s ?p ?o }"))  # a fresh worker takes over
