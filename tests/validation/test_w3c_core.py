@@ -215,3 +215,47 @@ def test_compare_reports_uses_isomorphism_for_nodes_of_neither_graph() -> None:
         crossed.add((r, SH.value, v))
     assert compare_reports(expected, node, same).passed
     assert not compare_reports(expected, node, crossed).passed
+
+
+# --- the project's validator -----------------------------------------------------------------------------------
+
+RAN_COMPILED = 98
+"""Suite tests whose shapes the compiled checker takes (``why_not_compiled`` is None): measured, so it can only
+go up."""
+
+
+def _ours(data: Graph, shapes: Graph) -> Graph:
+    from ont_platform.shacl import validate
+
+    return validate(data, shapes)[1]
+
+
+@pytest.fixture(scope="module")
+def compiled_cases() -> list[Case]:
+    from ont_platform.shacl import why_not_compiled
+
+    return [c for c in CASES if why_not_compiled(c.shapes, c.data) is None]
+
+
+def test_the_compiled_checker_takes_the_suite(compiled_cases: list[Case]) -> None:
+    assert len(compiled_cases) == RAN_COMPILED
+
+
+def test_ont_platform_shacl_passes_what_pyshacl_passes(
+    pyshacl_outcomes: dict[str, Outcome], compiled_cases: list[Case], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test through :func:`ont_platform.shacl.validate`; those that compile must not reach pyshacl."""
+    from ont_platform import shacl
+
+    outcomes = {c.name: run(c, _ours) for c in CASES if c.name not in {d.name for d in compiled_cases}}
+
+    def no_pyshacl(*args: object, **kwargs: object) -> tuple[bool, Graph, str]:
+        raise AssertionError("pyshacl ran for shapes that compile")
+
+    monkeypatch.setattr(shacl, "_pyshacl", no_pyshacl)
+    outcomes |= {c.name: run(c, _ours) for c in compiled_cases}
+    failed = {name for name, o in outcomes.items() if not o.passed}
+    assert failed <= {name for name, o in pyshacl_outcomes.items() if not o.passed}, "\n".join(
+        outcomes[n].explain() for n in sorted(failed)
+    )
+    assert failed == PYSHACL_DEPARTS  # the same departure, for the same reason (rdflib reads the shapes file)
