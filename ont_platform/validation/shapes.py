@@ -1,20 +1,29 @@
-"""The bundled SHACL shapes compiled to Python, for validating small graphs (an ingest batch and its neighbours).
+"""SHACL Core shapes compiled to Python: the bundled shapes for an ingest batch and its neighbours, and any
+user's shapes through :func:`ont_platform.shacl.validate`.
 
 pyshacl interprets the shapes graph anew for every focus node: about 1.5 ms a node, so a batch of 100 extracted
 transfers (~500 resources with their evidence and chunks) costs close to a second before anything is written,
-and copying the batch into an rdflib graph costs a quarter of that again. The shapes themselves are fixed
-files, so they are read once into plain Python objects here and evaluated over an indexed set of triples,
-which is two orders of magnitude faster on such a graph.
+and copying the batch into an rdflib graph costs a quarter of that again. A shapes graph changes rarely, so it
+is read once into plain Python objects here and evaluated over an indexed set of triples, which is two orders
+of magnitude faster on such a graph.
 
-The compiler accepts the part of SHACL Core the bundled shapes use (targets by class and by subject of a
-property, predicate paths, ``sh:property``, cardinality, value type, value range, string, ``sh:in``,
-``sh:hasValue``, ``sh:node``, ``sh:not``, ``sh:or``, ``sh:and``, qualified value shapes) and the one SPARQL
-target of the core shapes, the plain-triple rule, whose query text it recognises exactly and evaluates as
-Python. A shapes graph with anything else (another SPARQL text, a complex path, ``sh:closed`` ...) is not
-compiled: :func:`compiled` returns ``None`` and the caller runs pyshacl, so an edited shapes file is never
-checked less than before. The semantics follow pyshacl's (``tests/validation/test_shapes.py`` compares the
-two on generated graphs): a class test follows ``rdfs:subClassOf`` in the data, datatypes reject ill-typed
-literals, ranges compare with pyshacl's own literal comparison, patterns search the lexical form.
+The compiler takes SHACL Core as the W3C SHACL Recommendation defines it (https://www.w3.org/TR/shacl/): every
+core constraint component, every kind of property path, every kind of target (implicit class targets
+included), ``sh:deactivated``, severities and messages; the W3C SHACL Core test suite runs in
+``tests/validation/test_w3c_core.py``. It also recognises the one SPARQL target of the bundled core shapes, the
+plain-triple rule, by its exact query text and evaluates it in Python. A shapes graph with anything else
+(SHACL-SPARQL constraints and targets, custom constraint components, SHACL-AF rules, recursive shapes, an
+ill-formed path or parameter) is not compiled: :func:`compiled` returns ``None``, :class:`CompiledShapes`
+raises :class:`Unsupported`, and the caller runs pyshacl, so a shapes graph is never checked less than pyshacl
+checks it.
+
+Meaning, where engines differ: a SHACL instance of a class is reached by ``rdf:type/rdfs:subClassOf*`` in the
+data; ``sh:datatype`` wants the literal's own datatype (``xsd:string`` for a plain literal, ``rdf:langString``
+for a tagged one) and a lexical form XML Schema accepts (``"1e3"^^xsd:decimal`` and ``"300"^^xsd:byte`` are
+ill-formed); ranges and ``sh:lessThan`` use SPARQL's ``<`` (values it cannot compare fail, a date-time with a
+time zone against one without included); patterns search the lexical form (or IRI) with XPath's flags.
+Results are the W3C ones (focus node, path, value, source shape, component, severity, messages); a failed
+``sh:node`` carries the nested shape's results as ``sh:detail``.
 """
 
 from __future__ import annotations
@@ -24,20 +33,27 @@ from calendar import monthrange
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from decimal import Decimal
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from pyshacl.rdfutil.compare import compare_literal
 from pyshacl.rdfutil.stringify import stringify_node
-from rdflib import RDF, RDFS, XSD, BNode, Graph, Literal, URIRef
-from rdflib.collection import Collection
+from rdflib import OWL, RDF, RDFS, XSD, BNode, Graph, Literal, URIRef
 from rdflib.namespace import SH
 from rdflib.term import Node
 
 from ont_platform.domains import Domain, get_domain
 from ont_platform.ontology.shacl import Violation, shapes_graph
+from ont_platform.validation.paths import Path, PathError, evaluate, parse_path
+from ont_platform.validation.values import (
+    NODE_KINDS,
+    compare,
+    compile_pattern,
+    datatype_ok,
+    default_message,
+    in_range,
+    lang_matches,
+    node_kind_ok,
+)
 
 Triple = tuple[Node, Node, Node]
 
@@ -48,29 +64,115 @@ _PLAIN_TRIPLE_SELECT = (
 )
 """The core shapes' SPARQL target (relations whose plain triple is missing), spacing collapsed."""
 
-_IGNORED = {
-    SH.name,
-    SH.description,
-    SH.order,
-    SH.group,
-    SH.declare,
-    SH.prefixes,
-    SH.message,
-    SH.severity,
-    SH.deactivated,
-    SH.target,
-    SH.targetClass,
-    SH.targetSubjectsOf,
-    SH.targetObjectsOf,
-    SH.targetNode,
-    SH.property,
-    SH.path,
-    SH.qualifiedMinCount,
-    SH.qualifiedMaxCount,
-    SH.qualifiedValueShapesDisjoint,
+_SH = str(SH)
+_IGNORED = frozenset(
+    URIRef(_SH + name)
+    for name in (
+        "name",
+        "description",
+        "order",
+        "group",
+        "defaultValue",
+        "declare",
+        "prefixes",
+        "message",
+        "severity",
+        "deactivated",
+        "target",
+        "targetClass",
+        "targetSubjectsOf",
+        "targetObjectsOf",
+        "targetNode",
+        "property",
+        "path",
+        "flags",
+        "ignoredProperties",
+        "qualifiedMinCount",
+        "qualifiedMaxCount",
+        "qualifiedValueShapesDisjoint",
+    )
+)
+"""Predicates of a shape that are no constraint of their own (or are read with one)."""
+
+_PROPERTY_ONLY = frozenset(
+    {"minCount", "maxCount", "uniqueLang", "lessThan", "lessThanOrEquals", "qualifiedValueShape"}
+)
+"""Parameters SHACL defines for property shapes only; on a node shape they are ignored, as pyshacl does."""
+
+_PARAMETERS = frozenset(
+    {
+        "class",
+        "datatype",
+        "nodeKind",
+        "minCount",
+        "maxCount",
+        "minExclusive",
+        "minInclusive",
+        "maxExclusive",
+        "maxInclusive",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "languageIn",
+        "uniqueLang",
+        "equals",
+        "disjoint",
+        "lessThan",
+        "lessThanOrEquals",
+        "not",
+        "and",
+        "or",
+        "xone",
+        "node",
+        "property",
+        "qualifiedValueShape",
+        "closed",
+        "hasValue",
+        "in",
+    }
+)
+"""The parameters of SHACL Core's constraint components: a node with one of them is a shape."""
+
+_SINGLE = frozenset(
+    {
+        "datatype",
+        "nodeKind",
+        "minCount",
+        "maxCount",
+        "minExclusive",
+        "minInclusive",
+        "maxExclusive",
+        "maxInclusive",
+        "minLength",
+        "maxLength",
+        "languageIn",
+        "uniqueLang",
+        "closed",
+        "in",
+        "qualifiedValueShape",
+    }
+)
+"""Parameters a shape may have one value of (SHACL's syntax rules); more make the shapes graph ill-formed, and
+what that means is left to pyshacl."""
+
+_COMPONENT_NAMES = {
+    "qualifiedMin": "QualifiedMinCount",
+    "qualifiedMax": "QualifiedMaxCount",
+    "in": "In",
+    "or": "Or",
+    "and": "And",
+    "not": "Not",
+    "xone": "Xone",
+    "node": "Node",
 }
-_SHAPE_LINKS = (SH.property, SH.node, SH.qualifiedValueShape, SH["not"])
-_LIST_LINKS = (SH["or"], SH["and"])
+COMPONENTS: dict[str, URIRef] = {
+    kind: URIRef(f"{_SH}{_COMPONENT_NAMES.get(kind, kind[0].upper() + kind[1:])}ConstraintComponent")
+    for kind in (_PARAMETERS - {"property", "qualifiedValueShape"}) | {"qualifiedMin", "qualifiedMax"}
+}
+"""The constraint component IRI of each kind of check (``qualifiedMin`` / ``qualifiedMax``: the two counts of a
+qualified value shape)."""
+
+_TARGETS = (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf, SH.targetNode, SH.target)
 
 
 class Unsupported(Exception):
@@ -126,6 +228,14 @@ class Triples:
             return set(by_o.get(o, ()))
         return {s for subjects in by_o.values() for s in subjects}
 
+    def outgoing(self, s: Node) -> Iterator[tuple[Node, set[Node]]]:
+        """Each predicate of ``s`` with its objects (the index's own sets: do not change them)."""
+        by_p = self._spo.get(s)
+        if by_p is not None:
+            for p, objects in by_p.items():
+                if objects:
+                    yield p, objects
+
     def value(self, s: Node, p: Node) -> Node | None:
         """One object of ``s p ?o``, or None."""
         return next(iter(self._spo.get(s, {}).get(p, ())), None)
@@ -153,15 +263,55 @@ class Triples:
         return g
 
 
+# --- results ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ShaclResult:
+    """One validation result, as a W3C validation report states it."""
+
+    focus: Node
+    shape: Node
+    """The shape that produced it (``sh:sourceShape``), a node of the shapes graph."""
+    component: URIRef
+    severity: URIRef
+    path: Path | None
+    """``sh:resultPath``: the property shape's path, or for ``sh:closed`` the predicate at fault."""
+    value: Node | None
+    messages: tuple[Literal, ...]
+    details: tuple[ShaclResult, ...] = ()
+    """For ``sh:node``: the results of the value against the nested shape (``sh:detail``)."""
+
+
+class _Hit(NamedTuple):
+    """A result while validating (the shape as compiled; turned into a :class:`ShaclResult` at the end)."""
+
+    focus: Node
+    shape: _Shape
+    kind: str
+    arg: Any
+    value: Node | None
+    path: Path | None
+    details: tuple[_Hit, ...]
+
+
 # --- the compiled shapes -----------------------------------------------------------------------------------
+
+
+_VIOLATION = URIRef(str(SH.Violation))
 
 
 @dataclass(eq=False)
 class _Shape:
     node: Node
     path: URIRef | None = None
+    """The predicate, when the shape's path is one (what the row-by-row checks read)."""
+    walk: Path | None = None
+    """The path of a property shape, any kind (None: a node shape)."""
+    messages: tuple[Literal, ...] = ()
     message: str | None = None
-    violation: bool = True
+    """The first message, as :class:`Violation` reports it."""
+    severity: URIRef = _VIOLATION
     deactivated: bool = False
     checks: list[tuple[str, Any]] = field(default_factory=list)
     properties: list[_Shape] = field(default_factory=list)
@@ -170,6 +320,10 @@ class _Shape:
     target_objects_of: list[Node] = field(default_factory=list)
     target_nodes: list[Node] = field(default_factory=list)
     plain_triple_target: bool = False
+
+    @property
+    def violation(self) -> bool:
+        return self.severity == _VIOLATION
 
     @property
     def targeted(self) -> bool:
@@ -182,35 +336,52 @@ class _Shape:
         )
 
 
+def _instances(g: Graph, classes: Iterable[Node]) -> set[Node]:
+    """The SHACL instances in ``g`` of any of ``classes``: nodes with an ``rdf:type`` that is one of them or a
+    subclass (``rdfs:subClassOf*`` in ``g``)."""
+    todo = list(classes)
+    seen = set(todo)
+    while todo:
+        for sub in g.subjects(RDFS.subClassOf, todo.pop()):
+            if sub not in seen:
+                seen.add(sub)
+                todo.append(sub)
+    out: set[Node] = set()
+    for cls in seen:
+        out |= set(g.subjects(RDF.type, cls))
+    return out
+
+
 class CompiledShapes:
-    """A shapes graph read into Python; :meth:`violations` validates a :class:`Triples` set."""
+    """A shapes graph read into Python; :meth:`results` and :meth:`violations` validate a :class:`Triples` set."""
 
     def __init__(self, shapes: Graph) -> None:
         self._g = shapes
         self._shapes: dict[Node, _Shape] = {}
-        self._building: set[Node] = set()
-        roots = set(shapes.subjects(RDF.type, SH.NodeShape)) | set(shapes.subjects(RDF.type, SH.PropertyShape))
-        for p in (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf, SH.targetNode, SH.target):
-            roots |= set(shapes.subjects(p, None))
-        for node in roots:
-            if (node, RDF.type, RDFS.Class) in shapes or (
-                node,
-                RDF.type,
-                URIRef("http://www.w3.org/2002/07/owl#Class"),
-            ) in shapes:
-                raise Unsupported("implicit class targets")
-        self.targeted = [s for s in (self._shape(n) for n in sorted(roots, key=str)) if s.targeted]
-        for shape in self.targeted:
-            self._messages(shape)
+        g = shapes
+        if (None, RDF.type, SH.ConstraintComponent) in g or (None, SH.parameter, None) in g:
+            raise Unsupported("custom constraint components (SHACL-SPARQL)")
+        typed = _instances(g, (SH.NodeShape, SH.PropertyShape))
+        roots: set[Node] = set()
+        for p in _TARGETS:
+            roots |= {s for s in g.subjects(p, None) if not isinstance(s, Literal)}
+        # implicit class targets: a shape that is also a class (owl:Class counts as a subclass of rdfs:Class)
+        classes = _instances(g, (RDFS.Class, OWL.Class))
+        if classes:
+            shapes_by_parameter = {s for s in classes for p in g.predicates(s, None) if _parameter(p)}
+            roots |= classes & (typed | shapes_by_parameter | roots)
+        self._classes = classes
+        self.targeted = [s for s in (self._shape(n) for n in sorted(roots, key=_order)) if s.targeted]
+        self._refuse_recursion()
         self.names = [_name(shapes, s.node) for s in self.targeted]
         """A name for each targeted shape (its IRI in prefixed form, or a description of a blank one)."""
         self._by_path: dict[Node, list[tuple[str, Any]]] = defaultdict(list)
-        """The constraints on each path that look at one value at a time (and the value tests of qualified and
-        hasValue constraints), for :meth:`value_key`."""
+        """The constraints on each predicate path that look at one value at a time (and the value tests of
+        qualified and hasValue constraints), for :meth:`value_key`."""
         for shape in self._shapes.values():
             if shape.path is not None:
                 for check in shape.checks:
-                    if check[0] not in ("minCount", "maxCount"):
+                    if check[0] not in _NOT_PER_VALUE:
                         self._by_path[shape.path].append(check)
         self._by_text: dict[str, list[tuple[str, Any]] | None] = {
             str(path): _text_checks(checks) for path, checks in self._by_path.items()
@@ -228,25 +399,23 @@ class CompiledShapes:
         self._typed_ops: dict[tuple[str, str], list[tuple[str, Any]] | None] = {}
         """(path, datatype) → the path's constraints as :meth:`typed_key` evaluates them (``None``: it cannot)."""
 
-    def _messages(self, shape: _Shape) -> None:
-        """Give every shape that can produce a result its message, or refuse the shapes.
+    def _refuse_recursion(self) -> None:
+        """SHACL leaves validation with recursive shapes undefined: such shapes go to pyshacl."""
+        state: dict[int, int] = {}  # 1: on the current walk, 2: done
 
-        Reported are the targeted shapes, their property shapes and, as pyshacl does, the shapes an ``sh:node``
-        value failed (pyshacl nests their results under the outer one with ``sh:detail``, and a report read
-        result by result lists them too). A shape without ``sh:message`` gets pyshacl's generated text; that
-        is reproduced for a qualified value shape only, anything else is left to pyshacl.
-        """
-        if shape.checks and shape.message is None:
-            if len(shape.checks) != 1 or shape.checks[0][0] != "qualifiedValueShape":
-                raise Unsupported(f"shape {shape.node} has constraints but no sh:message")
-            inner, low, high = shape.checks[0][1]
-            counts = (f" MinCount {low}" if low is not None else "") + (f" MaxCount {high}" if high is not None else "")
-            shape.message = f"Focus node does not conform to shape{counts}: {stringify_node(self._g, inner.node)}"
-        for prop in shape.properties:
-            self._messages(prop)
-        for kind, arg in shape.checks:
-            if kind == "node" and arg.message is None:
-                self._messages(arg)
+        def visit(shape: _Shape) -> None:
+            state[id(shape)] = 1
+            for inner in _references(shape):
+                mark = state.get(id(inner))
+                if mark == 1:
+                    raise Unsupported(f"recursive shapes ({_name(self._g, inner.node)})")
+                if mark is None:
+                    visit(inner)
+            state[id(shape)] = 2
+
+        for shape in self._shapes.values():
+            if id(shape) not in state:
+                visit(shape)
 
     # -- row by row --
 
@@ -261,7 +430,8 @@ class CompiledShapes:
         subjects of a foreign predicate is exact on each row that holds such a triple if it reads there only the
         subject's classes and, value by value, that predicate (no count over it: the values are spread over
         rows). In both, what is read of the values' own nodes must be their classes. Anything else is checked
-        on a sample, and named."""
+        on a sample, and named: so are shapes whose verdict a row's signature does not decide (paths other than
+        a predicate, closed shapes, comparisons between properties, unique languages)."""
         foreign = set(foreign)
         own: list[int] = []
         outer: list[int] = []
@@ -272,6 +442,10 @@ class CompiledShapes:
             name = self.names[i]
             if shape.target_objects_of or shape.target_nodes:
                 sampled[name] = "targets the objects of a property or named nodes, which one row does not hold whole"
+                continue
+            beyond = _beyond_rows(shape, set())
+            if beyond:
+                sampled[name] = beyond
                 continue
             reads = _reads(shape, "focus", set())
             if {p for level, p, _ in reads if level == "value"} - {_TYPE}:
@@ -309,9 +483,9 @@ class CompiledShapes:
             if kind == "hasValue":
                 out.append(value == arg)
             elif kind == "qualifiedValueShape":
-                out.append(run.conforms(arg[0], value))
+                out.append(run.qualifies(arg, value))
             else:
-                out.append(run._value_ok(kind, arg, value))
+                out.append(run.value_ok(kind, arg, value))
         return tuple(out)
 
     def judges_by_class(self, path: str) -> bool:
@@ -362,30 +536,36 @@ class CompiledShapes:
     def _one(self, node: Node, p: URIRef) -> Node | None:
         values = list(self._g.objects(node, p))
         if len(values) > 1:
-            raise Unsupported(f"several {p} on one shape")
+            raise Unsupported(f"several {_name(self._g, p)} on one shape")
         return values[0] if values else None
 
     def _shape(self, node: Node) -> _Shape:
+        """The shape at ``node``, compiled once (references to shapes still being compiled are allowed here;
+        :meth:`_refuse_recursion` refuses cycles afterwards)."""
         if node in self._shapes:
             return self._shapes[node]
-        if node in self._building:
-            raise Unsupported("recursive shapes")
-        self._building.add(node)
+        if isinstance(node, Literal):
+            raise Unsupported(f"a literal as a shape: {node!r}")
         g = self._g
-        shape = _Shape(node)
+        shape = self._shapes[node] = _Shape(node)
         path = self._one(node, SH.path)
         if path is not None:
-            if not isinstance(path, URIRef):
-                raise Unsupported("a path other than a predicate")
-            shape.path = path
-        message = list(g.objects(node, SH.message))
-        if len(message) > 1:
-            raise Unsupported("several messages on one shape")
-        shape.message = str(message[0]) if message else None
+            try:
+                shape.walk = parse_path(g, path)
+            except PathError as exc:
+                raise Unsupported(f"the path of {_name(g, node)}: {exc}") from exc
+            if isinstance(shape.walk, URIRef):
+                shape.path = shape.walk
+        shape.messages = tuple(sorted((m for m in g.objects(node, SH.message) if isinstance(m, Literal)), key=str))
+        shape.message = str(shape.messages[0]) if shape.messages else None
         severity = self._one(node, SH.severity)
-        shape.violation = severity in (None, SH.Violation)
+        if severity is not None and not isinstance(severity, URIRef):
+            raise Unsupported(f"sh:severity {severity!r}")
+        shape.severity = URIRef(str(severity)) if severity is not None else _VIOLATION
         shape.deactivated = self._one(node, SH.deactivated) == Literal(True)
         shape.target_classes = list(g.objects(node, SH.targetClass))
+        if node in self._classes:
+            shape.target_classes.append(node)
         shape.target_subjects_of = list(g.objects(node, SH.targetSubjectsOf))
         shape.target_objects_of = list(g.objects(node, SH.targetObjectsOf))
         shape.target_nodes = list(g.objects(node, SH.targetNode))
@@ -394,56 +574,94 @@ class CompiledShapes:
                 raise Unsupported("a SPARQL or custom target other than the plain-triple rule")
             shape.plain_triple_target = True
         for p, o in sorted(g.predicate_objects(node), key=lambda po: (str(po[0]), str(po[1]))):
-            if not str(p).startswith(str(SH)) or p in _IGNORED or p == RDF.type:
+            if not str(p).startswith(_SH) or p in _IGNORED:
                 continue
-            shape.checks.append(self._check(node, p, o))
-        for o in g.objects(node, SH.property):
-            if shape.path is not None:
-                raise Unsupported("sh:property inside a property shape")
+            name = str(p)[len(_SH) :]
+            if name not in _PARAMETERS:
+                raise Unsupported(f"sh:{name}")
+            if name in _SINGLE:
+                self._one(node, URIRef(str(p)))
+            if name in _PROPERTY_ONLY and shape.walk is None:
+                continue
+            shape.checks.append(self._check(node, name, o, shape))
+        for o in sorted(g.objects(node, SH.property), key=_order):
             prop = self._shape(o)
-            if prop.path is None:
+            if self._one(o, SH.path) is None:
                 raise Unsupported("sh:property without sh:path")
             shape.properties.append(prop)
-        counted = self._one(node, SH.qualifiedMinCount) is not None or self._one(node, SH.qualifiedMaxCount) is not None
-        if counted and self._one(node, SH.qualifiedValueShape) is None:
-            raise Unsupported("qualified counts without a qualified shape")
-        self._building.discard(node)
-        self._shapes[node] = shape
         return shape
 
-    def _check(self, node: Node, p: Node, o: Node) -> tuple[str, Any]:
+    def _check(self, node: Node, name: str, o: Node, shape: _Shape) -> tuple[str, Any]:
         """One constraint of ``node`` as (kind, parameter)."""
-        name = str(p)[len(str(SH)) :]
+        g = self._g
         if name in ("minCount", "maxCount", "minLength", "maxLength"):
-            if not isinstance(o, Literal) or not isinstance(o.value, int) or o.value < 0:
+            if not isinstance(o, Literal) or not isinstance(o.value, int) or isinstance(o.value, bool) or o.value < 0:
                 raise Unsupported(f"sh:{name} {o!r}")
             return name, o.value
-        if name in ("datatype", "class", "nodeKind"):
-            if not isinstance(o, URIRef):
+        if name in ("datatype", "class", "nodeKind", "equals", "disjoint", "lessThan", "lessThanOrEquals"):
+            if not isinstance(o, URIRef) or (name == "nodeKind" and o not in NODE_KINDS):
                 raise Unsupported(f"sh:{name} {o!r}")
-            return name, o
+            return name, URIRef(str(o))
         if name in ("minInclusive", "maxInclusive", "minExclusive", "maxExclusive"):
             if not isinstance(o, Literal):
                 raise Unsupported(f"sh:{name} {o!r}")
             return name, o
         if name == "pattern":
-            if self._one(node, SH.flags) is not None:
-                raise Unsupported("sh:flags")
-            return name, re.compile(str(o))
+            flags = self._one(node, SH.flags)
+            if not isinstance(o, Literal) or (flags is not None and not isinstance(flags, Literal)):
+                raise Unsupported("sh:pattern or sh:flags not a literal")
+            try:
+                return name, compile_pattern(str(o), str(flags) if flags is not None else "")
+            except ValueError as exc:
+                raise Unsupported(str(exc)) from exc
+        if name == "languageIn":
+            ranges = self._members(o, name)
+            if not all(isinstance(r, Literal) for r in ranges):
+                raise Unsupported("sh:languageIn with a member that is no literal")
+            return name, tuple(str(r).lower() for r in ranges)
+        if name in ("uniqueLang", "closed"):
+            if not isinstance(o, Literal) or not isinstance(o.value, bool):
+                raise Unsupported(f"sh:{name} {o!r}")
+            if name == "uniqueLang":
+                return name, o == Literal(True)
+            allowed: set[Node] = set()
+            for prop in g.objects(node, SH.property):
+                allowed |= {p for p in g.objects(prop, SH.path) if isinstance(p, URIRef)}
+            ignored = self._one(node, SH.ignoredProperties)
+            if ignored is not None:
+                allowed |= set(self._members(ignored, "ignoredProperties"))
+            return name, (frozenset(allowed) if o == Literal(True) else None)
         if name == "in":
-            return name, frozenset(Collection(self._g, o))
+            return name, frozenset(self._members(o, name))
         if name == "hasValue":
             return name, o
         if name in ("node", "not"):
             return name, self._shape(o)
-        if name in ("or", "and"):
-            return name, [self._shape(member) for member in Collection(self._g, o)]
-        if name == "qualifiedValueShape":
-            if self._one(node, SH.qualifiedValueShapesDisjoint) == Literal(True):
-                raise Unsupported("sh:qualifiedValueShapesDisjoint")
-            low, high = self._one(node, SH.qualifiedMinCount), self._one(node, SH.qualifiedMaxCount)
-            return name, (self._shape(o), _count(low), _count(high))
-        raise Unsupported(f"sh:{name}")
+        if name in ("or", "and", "xone"):
+            return name, [self._shape(member) for member in self._members(o, name)]
+        # qualifiedValueShape
+        low, high = self._one(node, SH.qualifiedMinCount), self._one(node, SH.qualifiedMaxCount)
+        siblings: list[_Shape] = []
+        if self._one(node, SH.qualifiedValueShapesDisjoint) == Literal(True):
+            others: set[Node] = set()
+            for parent in g.subjects(SH.property, node):
+                for sibling in g.objects(parent, SH.property):
+                    others |= set(g.objects(sibling, SH.qualifiedValueShape))
+            siblings = [self._shape(s) for s in sorted(others - {o}, key=_order)]
+        return name, (self._shape(o), _count(low), _count(high), siblings)
+
+    def _members(self, head: Node, name: str) -> list[Node]:
+        members: list[Node] = []
+        node = head
+        seen: set[Node] = set()
+        while node != RDF.nil:
+            firsts, rests = list(self._g.objects(node, RDF.first)), list(self._g.objects(node, RDF.rest))
+            if node in seen or len(firsts) != 1 or len(rests) != 1:
+                raise Unsupported(f"sh:{name} is no well-formed list")
+            seen.add(node)
+            members.append(firsts[0])
+            node = rests[0]
+        return members
 
     def _is_plain_triple_target(self, target: Node) -> bool:
         g = self._g
@@ -461,6 +679,49 @@ class CompiledShapes:
 
     # -- validating --
 
+    def results(
+        self,
+        data: Triples,
+        *,
+        only: Iterable[int] | None = None,
+        targets: Iterable[Node] | None = None,
+        abort_on_first: bool = False,
+    ) -> list[ShaclResult]:
+        """The validation results of every targeted shape in ``data`` (every severity, in no particular order;
+        two equal results are two results, as a report lists them); with ``only``, of the targeted shapes of
+        those indexes (of :attr:`targeted`); with ``targets``, only for focus nodes among those nodes. With
+        ``abort_on_first``, stop after the first shape and focus node that gave a result of severity Violation."""
+        g = self._g
+        return [_public(hit, g) for hit in self._hits(data, only, targets, abort_on_first, ordered=True)]
+
+    def _hits(
+        self,
+        data: Triples,
+        only: Iterable[int] | None,
+        targets: Iterable[Node] | None,
+        abort_on_first: bool = False,
+        *,
+        ordered: bool = False,
+    ) -> list[_Hit]:
+        """The results of the chosen shapes; with ``ordered``, each shape's focus nodes are taken in a fixed order
+        (a report, and where ``abort_on_first`` stops, do not depend on hashing)."""
+        within = set(targets) if targets is not None else None
+        chosen = [self.targeted[i] for i in sorted(set(only))] if only is not None else self.targeted
+        run = _Run(data)
+        out: list[_Hit] = []
+        for shape in chosen:
+            if shape.deactivated:
+                continue
+            found = run.targets(shape)
+            for node in sorted(found, key=_order) if ordered else found:
+                if within is not None and node not in within:
+                    continue
+                before = len(out)
+                run.validate(shape, node, out)
+                if abort_on_first and any(h.shape.violation for h in out[before:]):
+                    return out
+        return out
+
     def violations(
         self,
         data: Triples,
@@ -469,32 +730,74 @@ class CompiledShapes:
         only: Iterable[int] | None = None,
         targets: Iterable[Node] | None = None,
     ) -> list[Violation]:
-        """The results (severity Violation) of every targeted shape in ``data``, sorted and without duplicates;
-        with ``focus``, only the results about those nodes; with ``only``, only the targeted shapes of those
-        indexes (of :attr:`targeted`); with ``targets``, only the shapes' targets among those nodes (the results
-        about the values they lead to included)."""
+        """The results of severity Violation in ``data`` as the loaders and the critic report them — each
+        (focus, path, message) once, sorted, the results nested under a failed ``sh:node`` included (as a
+        pyshacl report read result by result lists them); with ``focus``, only the results about those nodes;
+        ``only`` and ``targets`` as for :meth:`results`."""
         wanted = set(focus) if focus is not None else None
-        within = set(targets) if targets is not None else None
-        chosen = [self.targeted[i] for i in sorted(set(only))] if only is not None else self.targeted
-        run = _Run(data)
         out: set[Violation] = set()
-        for shape in chosen:
-            if shape.deactivated:
+        todo = self._hits(data, only, targets)
+        while todo:
+            hit = todo.pop()
+            todo.extend(hit.details)
+            shape = hit.shape
+            if not shape.violation or (wanted is not None and hit.focus not in wanted):
                 continue
-            for node in run.targets(shape):
-                if within is not None and node not in within:
-                    continue
-                for at, path, message in run.results(shape, node):
-                    if wanted is None or at in wanted:
-                        out.add(
-                            Violation(
-                                focus=str(at),
-                                path=str(path) if path is not None else None,
-                                message=message,
-                                severity="Violation",
-                            )
-                        )
+            path = hit.path if isinstance(hit.path, URIRef) else None
+            message = shape.message if shape.message is not None else self._default(hit.kind, hit.arg)
+            out.add(
+                Violation(
+                    focus=str(hit.focus),
+                    path=str(path) if path is not None else None,
+                    message=message,
+                    severity="Violation",
+                )
+            )
         return sorted(out, key=lambda v: (v.focus, v.path or "", v.message))
+
+    def _default(self, kind: str, arg: Any) -> str:
+        return _default_text(kind, arg, self._g)
+
+
+def _default_text(kind: str, arg: Any, g: Graph) -> str:
+    """The message of a result whose shape has none. A qualified count gets the text pyshacl gives it (the
+    bundled shapes rely on that text; their other shapes all have messages)."""
+    if kind in ("qualifiedMin", "qualifiedMax"):
+        inner, low, high, _ = arg
+        counts = (f" MinCount {low}" if low is not None else "") + (f" MaxCount {high}" if high is not None else "")
+        return f"Focus node does not conform to shape{counts}: {stringify_node(g, inner.node)}"
+    return default_message(kind, arg)
+
+
+def _public(hit: _Hit, g: Graph) -> ShaclResult:
+    shape = hit.shape
+    messages = shape.messages or (Literal(_default_text(hit.kind, hit.arg, g)),)
+    return ShaclResult(
+        focus=hit.focus,
+        shape=shape.node,
+        component=COMPONENTS[hit.kind],
+        severity=shape.severity,
+        path=hit.path,
+        value=hit.value,
+        messages=messages,
+        details=tuple(_public(d, g) for d in hit.details),
+    )
+
+
+def _order(node: Node) -> tuple[str, str]:
+    return (type(node).__name__, str(node))
+
+
+def _parameter(p: Node) -> bool:
+    return str(p).startswith(_SH) and str(p)[len(_SH) :] in _PARAMETERS
+
+
+def _references(shape: _Shape) -> list[_Shape]:
+    """The shapes ``shape`` validates its focus or value nodes against."""
+    out = list(shape.properties)
+    for kind, arg in shape.checks:
+        out += _inner(kind, arg)
+    return out
 
 
 @dataclass(frozen=True)
@@ -512,14 +815,47 @@ _COUNTS = frozenset({"minCount", "maxCount", "qualifiedValueShape", "hasValue"})
 """Constraints that look at all the values of a path together."""
 
 
+_NOT_PER_VALUE = frozenset(
+    {"minCount", "maxCount", "uniqueLang", "equals", "disjoint", "lessThan", "lessThanOrEquals", "closed"}
+)
+"""Constraints with no verdict on one value alone (left out of :meth:`CompiledShapes.value_key`)."""
+
+
 def _inner(kind: str, arg: Any) -> list[_Shape]:
+    """The shapes a constraint validates values against (a qualified value shape's siblings included)."""
     if kind in ("node", "not"):
         return [arg]
-    if kind in ("or", "and"):
+    if kind in ("or", "and", "xone"):
         return list(arg)
     if kind == "qualifiedValueShape":
-        return [arg[0]]
+        return [arg[0], *arg[3]]
     return []
+
+
+def _beyond_rows(shape: _Shape, seen: set[int]) -> str:
+    """Why a row's signature cannot decide ``shape`` (``""`` when it can): what it or a shape it reaches reads
+    beyond each value on its own and the count of a predicate's values."""
+    if id(shape) in seen:
+        return ""
+    seen.add(id(shape))
+    if shape.walk is not None and shape.path is None:
+        return "has a path other than a predicate"
+    for kind, arg in shape.checks:
+        if kind == "closed" and arg is not None:
+            return "is closed (reads every property of its nodes)"
+        if kind in ("equals", "disjoint", "lessThan", "lessThanOrEquals"):
+            return "compares the values of two properties"
+        if kind == "uniqueLang" and arg:
+            return "compares the language tags of its values"
+        for inner in _inner(kind, arg):
+            why = _beyond_rows(inner, seen)
+            if why:
+                return why
+    for prop in shape.properties:
+        why = _beyond_rows(prop, seen)
+        if why:
+            return why
+    return ""
 
 
 def _reads(shape: _Shape, level: str, seen: set[tuple[int, str]]) -> set[tuple[str, Node, bool]]:
@@ -537,8 +873,8 @@ def _reads(shape: _Shape, level: str, seen: set[tuple[int, str]]) -> set[tuple[s
     for kind, arg in shape.checks:
         for inner in _inner(kind, arg):
             out |= _reads(inner, inner_level, seen)
-    for prop in shape.properties:
-        out |= _reads(prop, level, seen)
+    for prop in shape.properties:  # a property shape's own property shapes apply to its values
+        out |= _reads(prop, inner_level, seen)
     return out
 
 
@@ -553,6 +889,7 @@ _IDENTITY = frozenset(
         "maxInclusive",
         "minExclusive",
         "maxExclusive",
+        "languageIn",
     }
 )
 """Constraints whose verdict on a value depends on which term it is, beyond its kind and classes."""
@@ -571,6 +908,7 @@ _CLASSLESS = frozenset(
         "maxInclusive",
         "minExclusive",
         "maxExclusive",
+        "languageIn",
     }
 )
 """Value checks that read a value as a term, never the classes of its node."""
@@ -639,17 +977,15 @@ def _text_checks(checks: list[tuple[str, Any]], datatype: URIRef | None = None) 
     ``None`` if one needs the term. The text of a plain string, or of an integer or boolean in canonical form,
     is what patterns, lengths and ``sh:in`` read; a timestamp is judged by its datatype and kind only."""
     textual = datatype in (None, XSD.integer, XSD.boolean)
-    own = (_XSD_STRING if datatype is None else datatype, _RDFS_LITERAL) + (
-        () if datatype is None else (_RDFS_DATATYPE,)
-    )
+    own = _XSD_STRING if datatype is None else datatype
     out: list[tuple[str, Any]] = []
     for kind, arg in checks:
-        if kind == "datatype":  # of its own datatype (a plain string: xsd:string), an rdfs:Literal; typed: a datatype
-            out.append(("fixed", arg in own))
+        if kind == "datatype":  # its own datatype only (a plain string: xsd:string); the form is well typed
+            out.append(("fixed", arg == own))
         elif kind == "nodeKind":
-            out.append(("fixed", _node_kind_ok(Literal("x"), arg)))
-        elif kind == "class":
-            out.append(("fixed", False))  # a literal is an instance of no class
+            out.append(("fixed", node_kind_ok(Literal("x"), arg)))
+        elif kind in ("class", "languageIn"):
+            out.append(("fixed", False))  # a literal is an instance of no class; these have no language tag
         elif kind in ("pattern", "minLength", "maxLength") and textual:
             out.append((kind, arg))
         elif kind in ("in", "hasValue") and textual:
@@ -688,28 +1024,16 @@ def _name(g: Graph, node: Node) -> str:
 def _count(value: Node | None) -> int | None:
     if value is None:
         return None
-    if not isinstance(value, Literal) or not isinstance(value.value, int):
+    if not isinstance(value, Literal) or not isinstance(value.value, int) or isinstance(value.value, bool):
         raise Unsupported(f"count {value!r}")
     return value.value
-
-
-_STRINGS = (None, URIRef(str(RDF.langString)), URIRef(str(XSD.string)))
 
 
 # Plain URIRefs for the terms validation touches per value: an attribute of rdflib's DefinedNamespace
 # costs microseconds per access.
 _TYPE = URIRef(str(RDF.type))
 _SUBCLASS = URIRef(str(RDFS.subClassOf))
-_RDFS_LITERAL = URIRef(str(RDFS.Literal))
-_RDFS_DATATYPE = URIRef(str(RDFS.Datatype))
 _XSD_STRING = URIRef(str(XSD.string))
-_LANG_STRING = URIRef(str(RDF.langString))
-_BNODE_OR_LITERAL = URIRef(str(SH.BlankNodeOrLiteral))
-_BNODE_OR_IRI = URIRef(str(SH.BlankNodeOrIRI))
-_IRI_OR_LITERAL = URIRef(str(SH.IRIOrLiteral))
-_BNODE_KIND = URIRef(str(SH.BlankNode))
-_LITERAL_KIND = URIRef(str(SH.Literal))
-_IRI_KIND = URIRef(str(SH.IRI))
 
 
 class _Run:
@@ -720,6 +1044,8 @@ class _Run:
         self._supers: dict[Node, set[Node]] = {}
         self._conforms: dict[tuple[int, Node], bool] = {}
         self._members: dict[Node, set[Node]] | None = None
+
+    # -- classes and targets --
 
     def classes(self, node: Node) -> set[Node]:
         """The classes of ``node``: its rdf:type values and their rdfs:subClassOf ancestors in the data."""
@@ -771,66 +1097,132 @@ class _Run:
                                 nodes.add(rel)
         return nodes
 
-    def results(self, shape: _Shape, focus: Node) -> Iterator[tuple[Node, URIRef | None, str]]:
-        """(focus, path, message) of each failing constraint of ``shape`` and its property shapes at ``focus``,
-        and of the shapes an ``sh:node`` value failed (at that value), of severity Violation."""
+    # -- shapes --
+
+    def values(self, shape: _Shape, focus: Node) -> list[Node]:
+        """The value nodes of ``shape`` at ``focus``: the focus itself for a node shape, else the path's values."""
+        if shape.path is not None:
+            by_p = self.data._spo.get(focus)
+            return list(by_p.get(shape.path, ())) if by_p is not None else []
+        if shape.walk is None:
+            return [focus]
+        return list(evaluate(shape.walk, self.data, focus))
+
+    def validate(self, shape: _Shape, focus: Node, out: list[_Hit] | None) -> bool:
+        """Validate ``focus`` against ``shape``: whether there is any result (of any severity). Each result is
+        added to ``out``; with ``out`` None the first one ends the walk."""
         if shape.deactivated:
-            return
-        values = list(self.data.objects(focus, shape.path)) if shape.path is not None else [focus]
+            return False
+        values = self.values(shape, focus)
         failed = False
-        details: list[tuple[_Shape, Node]] = []
         for kind, arg in shape.checks:
-            if kind == "node":
-                bad = [v for v in values if not self.conforms(arg, v)]
-                details += [(arg, v) for v in bad]
-                failed = failed or bool(bad)
-            elif not self._check(kind, arg, focus, values):
+            if self._constraint(shape, kind, arg, focus, values, out):
+                if out is None:
+                    return True
                 failed = True
-        if failed and shape.violation:
-            yield focus, shape.path, str(shape.message)
-        for inner, value in details:
-            yield from self.results(inner, value)
         for prop in shape.properties:
-            yield from self.results(prop, focus)
+            for v in values:
+                if out is None:
+                    if not self.conforms(prop, v):
+                        return True
+                elif self.validate(prop, v, out):
+                    failed = True
+        return failed
 
     def conforms(self, shape: _Shape, node: Node) -> bool:
         """Whether ``node`` conforms to ``shape`` (no result of any severity), as sh:node, sh:not ... ask."""
-        if shape.deactivated:
-            return True
         key = (id(shape), node)
-        if key not in self._conforms:
-            if shape.path is not None:
-                ok = self._property_ok(shape, node)
-            else:
-                ok = all(self._check(kind, arg, node, [node]) for kind, arg in shape.checks)
-            self._conforms[key] = ok and all(self.conforms(p, node) for p in shape.properties)
-        return self._conforms[key]
+        found = self._conforms.get(key)
+        if found is None:
+            found = self._conforms[key] = not self.validate(shape, node, None)
+        return found
 
-    def _property_ok(self, shape: _Shape, focus: Node) -> bool:
-        assert shape.path is not None
-        values = list(self.data.objects(focus, shape.path))
-        return all(self._check(kind, arg, focus, values) for kind, arg in shape.checks)
+    def qualifies(self, arg: tuple[_Shape, int | None, int | None, list[_Shape]], v: Node) -> bool:
+        """Whether ``v`` counts for a qualified value shape: it conforms to it and to none of its siblings."""
+        inner, _, _, siblings = arg
+        return self.conforms(inner, v) and not any(self.conforms(s, v) for s in siblings)
 
-    def _check(self, kind: str, arg: Any, focus: Node, values: list[Node]) -> bool:
+    def _constraint(
+        self, shape: _Shape, kind: str, arg: Any, focus: Node, values: list[Node], out: list[_Hit] | None
+    ) -> bool:
+        """Evaluate one constraint at ``focus`` with its value nodes; whether it gave a result (see :meth:`validate`
+        for ``out``)."""
+        path = shape.walk
+        if kind in _PER_VALUE:
+            failed = False
+            for v in values:
+                if not self.value_ok(kind, arg, v):
+                    if out is None:
+                        return True
+                    failed = True
+                    details: tuple[_Hit, ...] = ()
+                    if kind == "node":
+                        nested: list[_Hit] = []
+                        self.validate(arg, v, nested)
+                        details = tuple(nested)
+                    out.append(_Hit(focus, shape, kind, arg, v, path, details))
+            return failed
+        found: list[tuple[str, Node | None, Path | None]] = []
         if kind == "minCount":
-            return len(values) >= int(arg)
-        if kind == "maxCount":
-            return len(values) <= int(arg)
-        if kind == "hasValue":
-            return arg in values
-        if kind == "qualifiedValueShape":
-            inner, low, high = arg
-            n = sum(1 for v in values if self.conforms(inner, v))
-            return (low is None or n >= low) and (high is None or n <= high)
-        return all(self._value_ok(kind, arg, v) for v in values)
+            if len(values) < arg:
+                found.append((kind, None, path))
+        elif kind == "maxCount":
+            if len(values) > arg:
+                found.append((kind, None, path))
+        elif kind == "hasValue":
+            if arg not in values:
+                found.append((kind, None, path))
+        elif kind == "qualifiedValueShape":
+            _, low, high, _ = arg
+            n = sum(1 for v in values if self.qualifies(arg, v))
+            if low is not None and n < low:
+                found.append(("qualifiedMin", None, path))
+            if high is not None and n > high:
+                found.append(("qualifiedMax", None, path))
+        elif kind == "uniqueLang":
+            if arg:
+                tags: dict[str, int] = {}
+                for v in values:
+                    if isinstance(v, Literal) and v.language:
+                        tag = v.language.lower()
+                        tags[tag] = tags.get(tag, 0) + 1
+                found += [(kind, None, path) for tag, n in sorted(tags.items()) if n > 1]
+        elif kind in ("equals", "disjoint"):
+            others = self.data.objects(focus, arg)
+            if kind == "equals":
+                found += [(kind, v, path) for v in values if v not in others]
+                mine = set(values)
+                found += [(kind, o, path) for o in sorted(others, key=_order) if o not in mine]
+            else:
+                found += [(kind, v, path) for v in values if v in others]
+        elif kind in ("lessThan", "lessThanOrEquals"):
+            others = self.data.objects(focus, arg)
+            for v in values:
+                for o in sorted(others, key=_order):
+                    cmp = compare(v, o)
+                    if cmp is None or cmp > 0 or (cmp == 0 and kind == "lessThan"):
+                        found.append((kind, v, path))
+        elif kind == "closed":
+            if arg is not None:
+                for v in values:
+                    for p, objects in self.data.outgoing(v):
+                        if p not in arg:
+                            found += [(kind, o, URIRef(str(p))) for o in sorted(objects, key=_order)]
+        else:  # pragma: no cover - refused when compiling
+            raise Unsupported(kind)
+        if found and out is not None:
+            for which, value, at in found:
+                out.append(_Hit(focus, shape, which, arg, value, at, ()))
+        return bool(found)
 
-    def _value_ok(self, kind: str, arg: Any, v: Node) -> bool:
+    def value_ok(self, kind: str, arg: Any, v: Node) -> bool:
+        """Whether the value ``v`` passes a constraint that judges each value on its own."""
         if kind == "datatype":
-            return _datatype_ok(v, arg)
+            return datatype_ok(v, arg)
         if kind == "class":
             return not isinstance(v, Literal) and arg in self.classes(v)
         if kind == "nodeKind":
-            return _node_kind_ok(v, arg)
+            return node_kind_ok(v, arg)
         if kind == "in":
             return v in arg
         if kind == "node":
@@ -841,75 +1233,43 @@ class _Run:
             return any(self.conforms(s, v) for s in arg)
         if kind == "and":
             return all(self.conforms(s, v) for s in arg)
+        if kind == "xone":
+            return sum(1 for s in arg if self.conforms(s, v)) == 1
         if kind == "pattern":
-            return not isinstance(v, BNode) and arg.search(_string(v)) is not None
+            return not isinstance(v, BNode) and arg.search(str(v)) is not None
         if kind == "minLength":
-            return arg == 0 or (not isinstance(v, BNode) and len(_string(v)) >= arg)
+            return not isinstance(v, BNode) and len(str(v)) >= arg
         if kind == "maxLength":
-            return not isinstance(v, BNode) and len(_string(v)) <= arg
+            return not isinstance(v, BNode) and len(str(v)) <= arg
+        if kind == "languageIn":
+            return isinstance(v, Literal) and lang_matches(v.language or "", arg)
         if kind in ("minInclusive", "maxInclusive", "minExclusive", "maxExclusive"):
-            return _in_range(kind, arg, v)
+            return in_range(kind, arg, v)
         raise Unsupported(kind)  # pragma: no cover - refused when compiling
 
 
-def _string(v: Node) -> str:
-    if isinstance(v, Literal) and v.value is not None and v.datatype in _STRINGS:
-        return str(v.value)
-    return str(v)
-
-
-def _datatype_ok(v: Node, dt: URIRef) -> bool:
-    if not isinstance(v, Literal):
-        return False
-    if v.datatype == dt:
-        return getattr(v, "ill_typed", None) is not True and _value_fits(v, dt)
-    if dt == _RDFS_LITERAL:
-        return True
-    if dt == _RDFS_DATATYPE and v.datatype:
-        return True
-    if v.datatype is None and v.language is None and dt == _XSD_STRING:
-        return _value_fits(v, dt)
-    if dt == _LANG_STRING and v.language:
-        return _value_fits(v, dt)
-    return False
-
-
-_PYTHON_TYPES: dict[URIRef, type | tuple[type, ...]] = {
-    _XSD_STRING: (str, bytes),
-    _LANG_STRING: (str, bytes),
-    XSD.integer: int,
-    XSD.float: float,
-    XSD.decimal: Decimal,
-    XSD.boolean: bool,
-    XSD.date: date,
-    XSD.time: time,
-    XSD.dateTime: datetime,
-}
-
-
-def _value_fits(v: Literal, dt: URIRef) -> bool:
-    wanted = _PYTHON_TYPES.get(dt)
-    return True if wanted is None else isinstance(v.value, wanted)
-
-
-def _node_kind_ok(v: Node, kind: URIRef) -> bool:
-    if isinstance(v, BNode):
-        return kind in (_BNODE_KIND, _BNODE_OR_LITERAL, _BNODE_OR_IRI)
-    if isinstance(v, Literal):
-        return kind in (_LITERAL_KIND, _BNODE_OR_LITERAL, _IRI_OR_LITERAL)
-    return kind in (_IRI_KIND, _IRI_OR_LITERAL, _BNODE_OR_IRI)
-
-
-def _in_range(kind: str, bound: Literal, v: Node) -> bool:
-    if not isinstance(v, Literal):
-        return False
-    if isinstance(bound.value, str) != isinstance(v.value, str):
-        return False
-    try:
-        cmp = int(compare_literal(v, bound))  # type: ignore[no-untyped-call]  # pyshacl's helper has no annotations
-    except (TypeError, NotImplementedError):
-        return False
-    return {"minInclusive": cmp >= 0, "maxInclusive": cmp <= 0, "minExclusive": cmp > 0, "maxExclusive": cmp < 0}[kind]
+_PER_VALUE = frozenset(
+    {
+        "datatype",
+        "class",
+        "nodeKind",
+        "in",
+        "node",
+        "not",
+        "or",
+        "and",
+        "xone",
+        "pattern",
+        "minLength",
+        "maxLength",
+        "languageIn",
+        "minInclusive",
+        "maxInclusive",
+        "minExclusive",
+        "maxExclusive",
+    }
+)
+"""Constraints that judge each value node on its own (one result per failing value, with it as ``sh:value``)."""
 
 
 def not_compiled(domain: str | Domain) -> tuple[str, list[str]]:
@@ -926,7 +1286,7 @@ def not_compiled(domain: str | Domain) -> tuple[str, list[str]]:
     else:  # pragma: no cover - compiled() said it does not compile
         why = "unsupported"
     roots: set[Node] = set()
-    for p in (SH.targetClass, SH.targetSubjectsOf, SH.targetObjectsOf, SH.targetNode, SH.target):
+    for p in _TARGETS:
         roots |= set(g.subjects(p, None))
     return why, sorted(_name(g, n) for n in roots)
 
@@ -945,4 +1305,13 @@ def _compiled(spec: Domain) -> CompiledShapes | None:
         return None
 
 
-__all__ = ["CompiledShapes", "RowPlan", "Triples", "Unsupported", "compiled", "not_compiled"]
+__all__ = [
+    "COMPONENTS",
+    "CompiledShapes",
+    "RowPlan",
+    "ShaclResult",
+    "Triples",
+    "Unsupported",
+    "compiled",
+    "not_compiled",
+]

@@ -18,6 +18,7 @@ def test_all_is_sorted_and_complete() -> None:
         "lightweight",
         "models",
         "ontocast",
+        "paths",
         "registry",
         "result",
         "rules",
@@ -25,6 +26,7 @@ def test_all_is_sorted_and_complete() -> None:
         "shapes",
         "structure",
         "terms",
+        "values",
         "annotations",
     }
     assert public <= set(validation.__all__)
