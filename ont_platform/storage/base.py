@@ -52,10 +52,14 @@ class Rows(list[Row]):
     """
 
     truncated: bool
+    entailed: list[tuple[tuple[Node, Node, Node], ...]] | None
+    """With reasoning (``KnowledgeGraph.query(..., reasoning=True)``), for each row in order: the entailed (not
+    stated) triples among those the query's triple patterns name for that row. ``None`` without reasoning."""
 
     def __init__(self, rows: Iterable[Row] = (), *, truncated: bool = False) -> None:
         super().__init__(rows)
         self.truncated = truncated
+        self.entailed = None
 
     @classmethod
     def capped(cls, rows: Iterable[Row], max_rows: int | None) -> Rows:
@@ -297,6 +301,11 @@ class Store(ABC):
         return found, bool(rows.truncated)
 
     # -- derived graphs: computed from the stated graph by the library, kept beside it --------------------------
+
+    @property
+    def derived_writable(self) -> bool:
+        """Whether this store can write derived graphs (:meth:`replace_derived`) now."""
+        return False
 
     def derived_current(self, graph: str, version: str) -> bool:
         """Whether the derived graph ``graph`` was computed (by the code named ``version``) from the stated graph

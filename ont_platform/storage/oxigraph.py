@@ -388,6 +388,10 @@ class OxigraphStore(Store):
     ) -> bool:
         return self._ask(query, _graph_names(graphs), timeout=timeout, untrusted=untrusted)
 
+    @property
+    def derived_writable(self) -> bool:
+        return not self.read_only
+
     def derived_current(self, graph: str, version: str) -> bool:
         """In this process: computed at the present write generation. Across processes (on disk): recorded in
         :data:`DERIVED_FILE` with the stamp the stated data still has (a write through the library, or by another
@@ -462,14 +466,22 @@ class OxigraphStore(Store):
     def in_derived(self, graphs: Sequence[str], triples: Sequence[tuple[Node, Node, Node]]) -> list[bool]:
         """Each triple looked up in the derived ``graphs`` (blank nodes by label: ``extend`` kept them)."""
         names = [ox.NamedNode(g) for g in _graph_names(graphs)]
+        seen: dict[Node, Any] = {}
+
+        def term(node: Node) -> Any:
+            found = seen.get(node)
+            if found is None:
+                found = seen[node] = to_oxigraph(node)
+            return found
+
         out: list[bool] = []
         for s, p, o in triples:
             try:
-                terms = (to_oxigraph(s), to_oxigraph(p), to_oxigraph(o))
+                terms = (term(s), term(p), term(o))
             except (TypeError, ValueError):
                 out.append(False)
                 continue
-            out.append(any(ox.Quad(*terms, g) in self._s for g in names))  # type: ignore[arg-type]
+            out.append(any(ox.Quad(*terms, g) in self._s for g in names))
         return out
 
     def _forget_derived(self, graph: str) -> None:
