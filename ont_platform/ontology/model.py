@@ -83,19 +83,26 @@ class DomainOntology:
         return not allowed or bool(self.superclasses(cls) & allowed)
 
     def labels(self, term: URIRef, lang: str | None = None) -> list[str]:
-        """``rdfs:label`` and ``skos:altLabel`` values of a term, optionally in one language."""
+        """``rdfs:label`` and ``skos:altLabel`` values of a term, optionally in one language (a label without a
+        language tag is English)."""
         out: list[str] = []
         for prop in (RDFS.label, SKOS.prefLabel, SKOS.altLabel):
             for lit in self.graph.objects(term, prop):
-                if isinstance(lit, Literal) and (lang is None or lit.language == lang):
+                if isinstance(lit, Literal) and (lang is None or (lit.language or "en") == lang):
                     out.append(str(lit))
         return out
 
     def label(self, term: URIRef, lang: str = "ko") -> str:
-        """The preferred label in ``lang``, falling back to the local name."""
-        for lit in self.graph.objects(term, RDFS.label):
-            if isinstance(lit, Literal) and lit.language == lang:
+        """The preferred label in ``lang`` (for English, a tagged one before one without a tag), falling back to
+        the local name."""
+        labels = [lit for lit in self.graph.objects(term, RDFS.label) if isinstance(lit, Literal)]
+        for lit in labels:
+            if lit.language == lang:
                 return str(lit)
+        if lang == "en":
+            for lit in labels:
+                if not lit.language:
+                    return str(lit)
         return local_name(term)
 
     # -- properties as questions walk them ----------------------------------------------------------------------
