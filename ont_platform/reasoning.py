@@ -319,11 +319,6 @@ def _datatype(term: str) -> bool:
 # -- the closure -------------------------------------------------------------------------------------------------
 
 
-class TooManyEntailments(InputError):
-    """The entailments would exceed the limit set for them (a long chain of a transitive property is
-    quadratic)."""
-
-
 def closure(
     rules: Rules,
     facts: Iterable[tuple[str, str, str]],
@@ -338,7 +333,8 @@ def closure(
     Two phases, each a work list (every fact is joined once, when it is taken from the list): first the property
     facts (sub-properties, inverses, symmetry, transitivity: none of them depends on classes), then the classes
     (domains and ranges of every fact, then superclasses, intersections and ``someValuesFrom`` restrictions).
-    Raises :class:`TooManyEntailments` past ``max_new`` new facts."""
+    Raises :class:`~ont_platform.errors.InputError` past ``max_new`` new facts (``Limits.max_entailed_triples``: a
+    long chain of a transitive property is quadratic)."""
     ids: dict[str, int] = {}
     names: list[str] = []
     literal: list[bool] = []
@@ -385,7 +381,7 @@ def closure(
         if derived:
             new.append((s, p, o))
             if len(new) == cap:
-                raise TooManyEntailments(f"reasoning stopped: the ontology entails more than {max_new} new triples")
+                raise InputError(f"reasoning stopped: the ontology entails more than {max_new} new triples")
 
     for s_, p_, o_ in facts:
         add(tid(p_), tid(s_), tid(o_), False)
@@ -419,7 +415,7 @@ def closure(
         if derived:
             new.append((x, rdf_type, c))
             if len(new) == cap:
-                raise TooManyEntailments(f"reasoning stopped: the ontology entails more than {max_new} new triples")
+                raise InputError(f"reasoning stopped: the ontology entails more than {max_new} new triples")
 
     for x_, c_ in types:
         join(tid(x_), tid(c_), False)
@@ -554,7 +550,6 @@ __all__ = [
     "VERSION",
     "Entailments",
     "Rules",
-    "TooManyEntailments",
     "closure",
     "compile_rules",
     "current",
