@@ -30,6 +30,7 @@ from ont_platform.errors import (
     QueryError,
     QueryRefused,
     QueryTimeout,
+    StoreError,
 )
 from ont_platform.families import DEFAULT_FAMILY
 from ont_platform.ingest import increments
@@ -41,6 +42,8 @@ from ont_platform.namespaces import ETHON, GS, KG, OC, ONT, PG, dataset_iri
 from ont_platform.qa.context import Context, ReadWriteLock, add_nodes, build_context
 from ont_platform.qa.names import extend_kept
 from ont_platform.rdf_terms import iri
+from ont_platform.reasoning import Entailments
+from ont_platform.sparql.inspect import TriplePattern
 from ont_platform.storage import BackendName, RdfFormat, Rows, Store, open_store
 from ont_platform.storage.base import ResultRow
 from ont_platform.storage.rdf_io import parse_graph
@@ -50,6 +53,9 @@ if TYPE_CHECKING:
     from ont_platform.qa.engine import Answer
     from ont_platform.validation import OntologyGuard
     from ont_platform.validation.rules import RuleConfig
+
+
+Triple = tuple[Node, Node, Node]
 
 
 class Traced(NamedTuple):
@@ -76,6 +82,8 @@ class LoadReport:
     """Resources of the folder the store already held exactly (an incremental load skips them)."""
     replaced: int = 0
     """Resources whose values an ``upsert`` load replaced."""
+    entailments: list[Entailments] = field(default_factory=list)
+    """With ``reasoning=True``: what each loaded domain's ontology entails, computed after the load."""
 
     def _repr_html_(self) -> str:
         """:meth:`as_dict` as a table, for notebooks."""
@@ -90,6 +98,7 @@ class LoadReport:
             "added": self.added,
             "unchanged": self.unchanged,
             "replaced": self.replaced,
+            "entailments": [e.as_dict() for e in self.entailments],
             "counts": self.counts,
             "warnings": [str(w) for w in self.warnings],
             "seconds": round(self.seconds, 3),
@@ -163,6 +172,7 @@ class KnowledgeGraph:
         mode: str = "strict",
         ontology: str | Path | None = None,
         shapes: str | Path | None = None,
+        reasoning: bool = False,
     ) -> LoadReport:
         """Load a dataset (SPEC section 3), all or nothing: a folder of tables, or RDF data — a file or a folder
         of files (Turtle, N-Triples, RDF/XML, JSON-LD …) kept with its own IRIs (docs/your-rdf.md).
@@ -191,7 +201,27 @@ class KnowledgeGraph:
         batch is held on the embedded store); a problem found late aborts that transaction. An empty on-disk
         store is bulk-loaded instead (a sixth of the memory), which a failure, or reopening after a crash,
         undoes by emptying it again.
+
+        ``reasoning=True`` also computes, once the load is committed, what the ontologies of the graph's domains
+        entail from the data (:meth:`entailments`; ``LoadReport.entailments``), so that the first
+        ``query(..., reasoning=True)`` does not pay for it. Without it they are computed at that query.
         """
+        if not isinstance(reasoning, bool):
+            raise InputError(f"reasoning is True or False, not {reasoning!r}")
+        report = self._load(folder, shacl=shacl, mode=mode, ontology=ontology, shapes=shapes)
+        if reasoning:
+            report.entailments = self.entailments()
+        return report
+
+    def _load(
+        self,
+        folder: str | Path,
+        *,
+        shacl: bool | ShaclMode,
+        mode: str,
+        ontology: str | Path | None,
+        shapes: str | Path | None,
+    ) -> LoadReport:
         started = time.perf_counter()
         load_mode = increments.mode_of(mode)
         dataset = open_dataset(folder, limits=self.limits, shacl=shacl, ontology=ontology, shapes=shapes)
@@ -563,7 +593,7 @@ class KnowledgeGraph:
 
     # -- reading -----------------------------------------------------------------------------------------------
 
-    def select(self, query: str) -> Rows:
+    def select(self, query: str, *, reasoning: bool = False) -> Rows:
         """Run a SPARQL SELECT or ASK written by the caller (notebooks, tests), after checking it, with limits.
 
         The text is parsed with rdflib's parser first and refused with :class:`QueryRefused` unless it is a
@@ -572,16 +602,17 @@ class KnowledgeGraph:
         A query that passes can still be slow (a cross product, a long chain of steps): it runs with
         ``limits.query_timeout_s`` and is stopped with :class:`QueryTimeout` past it. At most
         ``limits.max_result_rows`` rows are returned; ``rows.truncated`` says whether there were more. An ASK
-        gives ``[{"result": true|false}]`` (:meth:`query` gives a plain bool).
+        gives ``[{"result": true|false}]`` (:meth:`query` gives a plain bool). ``reasoning``: as :meth:`query`.
         """
         from ont_platform.verify.query import inspect_query
 
         checked = inspect_query(query, timeout=self.limits.query_timeout_s)
-        if checked.form == "ASK":
-            return Rows([{"result": Literal(self._ask(query))}])
-        return self._select(query)
+        with self._reasoning(reasoning) as graphs:
+            if checked.form == "ASK":
+                return Rows([{"result": Literal(self._ask(query, graphs))}])
+            return self._select(query, graphs, checked.patterns)
 
-    def query(self, sparql: str) -> bool | Rows | Graph:
+    def query(self, sparql: str, *, reasoning: bool = False) -> bool | Rows | Graph:
         """Run a read-only SPARQL query written by the caller and give what rdflib's ``Graph.query`` result
         holds: an ASK a ``bool``, a SELECT its :class:`Rows` (each row read by name, attribute or position, as
         rdflib's rows are; with ``truncated``), a
@@ -591,6 +622,17 @@ class KnowledgeGraph:
         loaded graph (no updates, ``SERVICE``, ``FROM``, ``GRAPH``, unbounded paths), stopped with
         :class:`QueryTimeout` after ``limits.query_timeout_s``, at most ``limits.max_result_rows`` rows (or
         triples, for a graph).
+
+        ``reasoning=True`` answers over the stated triples together with what the loaded domains' ontologies
+        entail from them (RDFS and the OWL RL subset of :mod:`ont_platform.reasoning`), and marks the entailed
+        facts: ``rows.entailed[i]`` lists the entailed (not stated) triples among those the query's triple
+        patterns name for row ``i`` (a pattern with a variable the row leaves unbound, such as one the SELECT
+        does not project, names none); a graph's ``entailed`` holds the entailed triples its solutions rest on
+        (CONSTRUCT) or that it describes (DESCRIBE); an ASK gives its bool. The entailments are kept in a
+        derived graph per domain, computed after a write at the first query that needs them (seconds at
+        LUBM(1,0): docs/performance.md#reasoning), which waits for writes and makes them wait, and needs the
+        embedded store (open for writing, if they must be computed). Without ``reasoning`` nothing entailed is
+        ever read.
 
         Why a CONSTRUCT runs as a SELECT: the query checker accepts SELECT and ASK only, and the embedded
         store's killable worker returns solutions, not graphs. So the template is cut off the text and the
@@ -605,37 +647,125 @@ class KnowledgeGraph:
 
         form = _query_form(sparql)
         if form is not None and form.name == "CONSTRUCT":
-            return self._construct(sparql, form)
+            template = _template(sparql, form)
+            names = sorted({str(t) for triple in template for t in triple if isinstance(t, Variable)})
+            select, patterns = self._stand_in(sparql, form, " ".join(f"?{n}" for n in names) or f"(1 AS ?{_ROW})")
+            with self._reasoning(reasoning) as graphs:
+                return self._construct(template, self._select(select, graphs, patterns))
         if form is not None and form.name == "DESCRIBE":
-            return self._describe(sparql, form)
+            select, patterns = self._stand_in(sparql, form, f"DISTINCT {form.projection}")
+            with self._reasoning(reasoning) as graphs:
+                return self._describe(self._select(select, graphs, patterns), graphs)
         checked = inspect_query(sparql, timeout=self.limits.query_timeout_s)  # refuses everything else
-        return self._ask(sparql) if checked.form == "ASK" else self._select(sparql)
+        with self._reasoning(reasoning) as graphs:
+            if checked.form == "ASK":
+                return self._ask(sparql, graphs)
+            return self._select(sparql, graphs, checked.patterns)
 
-    def _ask(self, query: str) -> bool:
+    def entailments(self, *, domain: str | None = None) -> list[Entailments]:
+        """Compute what the loaded domains' ontologies entail from the stated triples, where the store does not
+        hold it for the data as it is now, and say what each derived graph holds (``triples``: ``None`` when it
+        was current; ``ignored``: axioms of the ontology the reasoner does not apply). A reasoning query does
+        this itself; call it to pay the cost at a time of your choosing (``ont load --reasoning`` does, after
+        the load). ``domain``: one domain only."""
+        with self._writer:
+            return self._entailments(domain)
+
+    @contextmanager
+    def _reasoning(self, reasoning: bool) -> Iterator[tuple[str, ...]]:
+        """The derived graphs a query reads besides the stated graph: none without ``reasoning``; with it, every
+        loaded domain's entailments, current, and no write until the query is over."""
+        if not isinstance(reasoning, bool):
+            raise InputError(f"reasoning is True or False, not {reasoning!r}")
+        if not reasoning:
+            yield ()
+            return
+        with self._writer:
+            yield tuple(e.graph for e in self._entailments(None))
+
+    def _entailments(self, domain: str | None) -> list[Entailments]:
+        """See :meth:`entailments`. Hold ``_writer``."""
+        from ont_platform import reasoning as rules
+
+        held = self.domains()
+        if domain is not None and domain not in held:
+            raise InputError(f"no {domain} dataset in this graph (loaded: {', '.join(held) or 'none'})")
+        if not held:
+            raise InputError("reasoning applies a dataset's ontology: this graph holds no dataset (load one first)")
+        out: list[Entailments] = []
+        for name in [domain] if domain is not None else held:
+            spec = self.domain(name)
+            if rules.current(self.store, spec):
+                out.append(Entailments(name, rules.entailed_graph(name), None, ignored=rules.rules_of(spec).ignored))
+                continue
+            if not self.store.derived_writable:
+                raise StoreError(
+                    f"the entailments of {name} are not computed for the data as it is now, and this "
+                    f"{self.store.backend} store cannot keep them"
+                    + (" (it is open read-only: open it for writing once)" if self.store.backend == "oxigraph" else "")
+                )
+            out.append(rules.materialise(self.store, spec, max_new=self.limits.max_entailed_triples))
+        return out
+
+    def _ask(self, query: str, graphs: tuple[str, ...] = ()) -> bool:
+        if graphs:
+            return self.store.ask_derived(query, graphs, timeout=self.limits.query_timeout_s, untrusted=True)
         return self.store.ask(query, timeout=self.limits.query_timeout_s, untrusted=True)
 
-    def _select(self, query: str) -> Rows:
-        rows = self.store.select(
-            query, timeout=self.limits.query_timeout_s, max_rows=self.limits.max_result_rows, untrusted=True
-        )
-        return Rows((ResultRow(r) for r in rows), truncated=rows.truncated)
+    def _select(self, query: str, graphs: tuple[str, ...] = (), patterns: Sequence[TriplePattern] = ()) -> Rows:
+        timeout, cap = self.limits.query_timeout_s, self.limits.max_result_rows
+        if graphs:
+            rows = self.store.select_derived(query, graphs, timeout=timeout, max_rows=cap, untrusted=True)
+        else:
+            rows = self.store.select(query, timeout=timeout, max_rows=cap, untrusted=True)
+        out = Rows((ResultRow(r) for r in rows), truncated=rows.truncated)
+        if graphs:
+            out.entailed = self._entailed_facts(out, graphs, patterns)
+        return out
 
-    def _checked_select(self, text: str, form: _Form, projection: str) -> Rows:
-        """The SELECT standing for a CONSTRUCT or DESCRIBE, checked like any caller's query, and its rows."""
+    def _entailed_facts(
+        self, rows: Rows, graphs: tuple[str, ...], patterns: Sequence[TriplePattern]
+    ) -> list[tuple[Triple, ...]]:
+        """For each row, the entailed triples among the query's patterns filled with the row's values."""
+        compiled = [
+            [(str(t), None) if isinstance(t, Variable) else (None, t) for t in pattern]
+            for pattern in patterns
+            if not isinstance(pattern[0], Literal)
+        ]
+        named: list[list[Triple]] = []
+        for row in rows:
+            facts: list[Triple] = []
+            for (sv, sc), (pv, pc), (ov, oc) in compiled:
+                s = row.get(sv) if sv is not None else sc
+                p = row.get(pv) if pv is not None else pc
+                o = row.get(ov) if ov is not None else oc
+                if s is not None and p is not None and o is not None:
+                    facts.append((s, p, o))
+            named.append(facts)
+        distinct = [
+            t
+            for t in dict.fromkeys(t for facts in named for t in facts)
+            if isinstance(t[1], URIRef) and not isinstance(t[0], Literal)
+        ]
+        entailed = {t for t, found in zip(distinct, self.store.in_derived(graphs, distinct), strict=True) if found}
+        return [tuple(dict.fromkeys(t for t in facts if t in entailed)) for facts in named]
+
+    def _stand_in(self, text: str, form: _Form, projection: str) -> tuple[str, tuple[TriplePattern, ...]]:
+        """The SELECT standing for a CONSTRUCT or DESCRIBE, checked like any caller's query, and its patterns."""
         from ont_platform.verify.query import inspect_query
 
         select = f"{text[: form.start]}SELECT {projection}{form.where} {text[form.rest :]}"
-        if inspect_query(select, timeout=self.limits.query_timeout_s).form != "SELECT":
+        checked = inspect_query(select, timeout=self.limits.query_timeout_s)
+        if checked.form != "SELECT":
             raise QueryRefused("not a SPARQL query that can be checked")  # the text was not what it seemed
-        return self._select(select)
+        return select, checked.patterns
 
-    def _construct(self, text: str, form: _Form) -> ResultGraph:
-        template = _template(text, form)
-        names = sorted({str(t) for triple in template for t in triple if isinstance(t, Variable)})
-        rows = self._checked_select(text, form, " ".join(f"?{n}" for n in names) or f"(1 AS ?{_ROW})")
+    def _construct(self, template: list[tuple[Node, Node, Node]], rows: Rows) -> ResultGraph:
         out = ResultGraph()
         cap = self.limits.max_result_rows
-        for row in rows:
+        for i, row in enumerate(rows):
+            if rows.entailed is not None:
+                out.entailed.update(rows.entailed[i])
             fresh: dict[Node, BNode] = {}
             for triple in template:
                 s, p, o = (_fill(t, row, fresh) for t in triple)
@@ -648,10 +778,17 @@ class KnowledgeGraph:
         out.truncated = rows.truncated
         return out
 
-    def _describe(self, text: str, form: _Form) -> ResultGraph:
+    def _describe(self, rows: Rows, graphs: tuple[str, ...] = ()) -> ResultGraph:
         deadline = time.monotonic() + self.limits.query_timeout_s
-        rows = self._checked_select(text, form, f"DISTINCT {form.projection}")
         out = ResultGraph()
+        try:
+            return self._described(rows, graphs, deadline, out)
+        finally:
+            if graphs:
+                found = list(out)
+                out.entailed = {t for t, e in zip(found, self.store.in_derived(graphs, found), strict=True) if e}
+
+    def _described(self, rows: Rows, graphs: tuple[str, ...], deadline: float, out: ResultGraph) -> ResultGraph:
         cap = self.limits.max_result_rows
         todo = [t for row in rows for t in row.values() if isinstance(t, URIRef | BNode)]
         seen: set[Node] = set()
@@ -666,7 +803,7 @@ class KnowledgeGraph:
                     f"DESCRIBE stopped: it took longer than the time limit of {self.limits.query_timeout_s:g} s",
                     limit=self.limits.query_timeout_s,
                 )
-            found, more = self.store.triples((node, None, None), timeout=left, max_rows=cap)
+            found, more = self.store.triples((node, None, None), timeout=left, max_rows=cap, derived=graphs)
             for triple in found:
                 if triple in out:
                     continue
@@ -747,6 +884,9 @@ class ResultGraph(Graph):
 
     def __init__(self) -> None:
         super().__init__()
+        self.entailed: set[Triple] = set()
+        """With reasoning: the entailed (not stated) triples the solutions rest on (CONSTRUCT) or that were
+        described (DESCRIBE); see :meth:`KnowledgeGraph.query`."""
         for prefix, namespace in PREFIXES.items():
             self.bind(prefix, namespace)
 

@@ -34,6 +34,9 @@ class Limits:
     is decided by SPARQL in the killable query worker instead; ``0`` turns the mirror off."""
     max_names: int = 5_000_000
     """Most node names read into a question lexicon."""
+    max_entailed_triples: int = 20_000_000
+    """Most triples reasoning may add to a domain's derived graph (the closure is held in memory while it is
+    computed, ~150 bytes a triple); past it the reasoning query fails and nothing is written."""
     max_problems: int = 1_000
     """Problems collected before a dataset check stops looking for more."""
     max_answer_items: int = 10_000

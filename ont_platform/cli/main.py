@@ -41,6 +41,7 @@ def cmd_load(args: argparse.Namespace) -> int:
                 mode=args.mode,
                 ontology=args.ontology,
                 shapes=args.shapes,
+                reasoning=args.reasoning,
             )
             for w in report.warnings:
                 print(f"warning: {w}", file=sys.stderr)
@@ -68,6 +69,15 @@ def cmd_load(args: argparse.Namespace) -> int:
                     print(
                         f"SHACL checked on a sample of {shacl.sample_resources} resources only: {line}", file=sys.stderr
                     )
+                for e in report.entailments:
+                    state = f"computed in {e.seconds:.2f} s" if e.computed else "already current"
+                    print(
+                        f"reasoning: {e.triples if e.triples is not None else 'the'} triples entailed by the "
+                        f"{e.domain} ontology, {state}",
+                        file=sys.stderr,
+                    )
+                    for line in e.ignored:
+                        print(f"reasoning over {e.domain} does not apply {line}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -218,6 +228,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="into a store that holds the domain: strict refuses a row that differs from the stored "
         "one; upsert replaces its values (default: strict)",
     )
+    p.add_argument(
+        "--reasoning",
+        action="store_true",
+        help="after the load, compute what the ontology entails (RDFS + an OWL RL subset) into a derived graph "
+        "beside the data, for ont query --reasoning (otherwise the first such query computes it)",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON report per folder")
     p.set_defaults(func=cmd_load)
 
@@ -253,8 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     store_args(p)
     p.set_defaults(func=cmd_export)
 
-    from ont_platform.cli import evaluate, pages, serve, validate, verify
+    from ont_platform.cli import evaluate, pages, query, serve, validate, verify
 
+    query.add_parser(sub)
     validate.add_parser(sub)
     pages.add_parser(sub)
     verify.add_parser(sub)

@@ -91,7 +91,8 @@ def _inherits(g: Graph, prop: URIRef, key: URIRef) -> bool:
 
 
 def _labels(report: OntologyReport, g: Graph, term: URIRef, what: str) -> None:
-    langs = {lit.language for lit in g.objects(term, RDFS.label) if isinstance(lit, Literal)}
+    # a label without a language tag is read as English (univ-bench's labels, most published ontologies')
+    langs = {lit.language or "en" for lit in g.objects(term, RDFS.label) if isinstance(lit, Literal)}
     if not langs:
         report.warnings.append(f"{what} has no rdfs:label: questions can name it only by its local name")
         return

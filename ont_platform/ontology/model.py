@@ -84,7 +84,8 @@ class DomainOntology:
         return not allowed or bool(self.superclasses(cls) & allowed)
 
     def labels(self, term: URIRef, lang: str | None = None) -> list[str]:
-        """``rdfs:label``, ``skos:prefLabel`` and ``skos:altLabel`` values of a term, optionally in one language.
+        """``rdfs:label``, ``skos:prefLabel`` and ``skos:altLabel`` values of a term, optionally in one language (a
+        label without a language tag is English).
 
         A term with no label at all (published ontologies often label only some terms) is named by the words of
         its local name (``GraduateStudent`` → "graduate student", ``worksFor`` → "works for"), in English."""
@@ -94,7 +95,7 @@ class DomainOntology:
             for lit in self.graph.objects(term, prop):
                 if isinstance(lit, Literal):
                     found = True
-                    if lang is None or lit.language == lang:
+                    if lang is None or (lit.language or "en") == lang:
                         out.append(str(lit))
         if not found and lang in (None, "en"):
             words = words_of(local_name(term))
@@ -103,14 +104,17 @@ class DomainOntology:
         return out
 
     def label(self, term: URIRef, lang: str = "ko") -> str:
-        """The preferred label in ``lang``, else a label without a language tag, else the local name."""
-        untagged = None
-        for lit in self.graph.objects(term, RDFS.label):
-            if isinstance(lit, Literal) and lit.language == lang:
+        """The preferred label in ``lang`` (for English, a tagged one before one without a tag), falling back to
+        the local name."""
+        labels = [lit for lit in self.graph.objects(term, RDFS.label) if isinstance(lit, Literal)]
+        for lit in labels:
+            if lit.language == lang:
                 return str(lit)
-            if isinstance(lit, Literal) and lit.language is None and untagged is None:
-                untagged = str(lit)
-        return untagged if untagged is not None else local_name(term)
+        if lang == "en":
+            for lit in labels:
+                if not lit.language:
+                    return str(lit)
+        return local_name(term)
 
     # -- properties as questions walk them ----------------------------------------------------------------------
 

@@ -201,7 +201,17 @@ def _form_name(parsed: Any) -> str:
 
 def check_read_query(text: object) -> tuple[Literal["SELECT", "ASK"], frozenset[Node]]:
     """Parse untrusted ``text`` with rdflib and refuse what must never run; give its form and the IRIs and
-    literals written in it.
+    literals written in it (:func:`read_query`, without the triple patterns)."""
+    form, constants, _ = read_query(text)
+    return form, constants
+
+
+TriplePattern = tuple[Node, Node, Node]
+
+
+def read_query(text: object) -> tuple[Literal["SELECT", "ASK"], frozenset[Node], tuple[TriplePattern, ...]]:
+    """Parse untrusted ``text`` with rdflib and refuse what must never run; give its form, the IRIs and
+    literals written in it, and its triple patterns (:func:`triple_patterns`).
 
     Refused with :class:`QueryRefused`: no text or more than :data:`MAX_QUERY_CHARS`, ``\\u`` escapes (parsers
     apply them differently, so what was inspected might not be what runs), text that does not parse, updates,
@@ -238,7 +248,39 @@ def check_read_query(text: object) -> tuple[Literal["SELECT", "ASK"], frozenset[
     except Exception as exc:
         raise QueryRefused(f"query cannot be translated: {str(exc)[:200]}") from exc
     constants = frozenset(v for v in walk(algebra) if isinstance(v, (URIRef, RDFLiteral)))
-    return ("SELECT" if name == "SelectQuery" else "ASK"), constants
+    return ("SELECT" if name == "SelectQuery" else "ASK"), constants, triple_patterns(algebra)
+
+
+def triple_patterns(algebra: Any) -> tuple[TriplePattern, ...]:
+    """The triple patterns of a query's algebra that a solution rests on, in order, once each: those of its
+    basic graph patterns (in ``OPTIONAL``, ``UNION``, subqueries and ``EXISTS`` too), but not those that must
+    *not* match (``NOT EXISTS``, the right side of ``MINUS``), nor a pattern with a blank node (it names no
+    term) or a property path in it. Used to name the facts a reasoning answer's rows rest on."""
+    from rdflib.plugins.sparql.parserutils import CompValue
+    from rdflib.term import BNode, Variable
+
+    out: dict[TriplePattern, None] = {}
+    stack: list[object] = [algebra]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, CompValue):
+            if node.name == "Builtin_NOTEXISTS":
+                continue
+            if node.name == "BGP":
+                for triple in dict.get(node, "triples") or ():
+                    s, p, o = triple
+                    terms_ok = all(isinstance(t, (URIRef, RDFLiteral, Variable)) for t in (s, o))
+                    if terms_ok and isinstance(p, (URIRef, Variable)) and not isinstance(s, BNode):
+                        out.setdefault((s, p, o), None)
+            for key, value in reversed(list(node.items())):
+                if node.name == "Minus" and key == "p2":
+                    continue
+                stack.append(value)
+        elif isinstance(node, dict):
+            stack.extend(reversed(list(node.values())))
+        elif isinstance(node, (list, tuple)):
+            stack.extend(reversed(node))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,12 +337,15 @@ __all__ = [
     "ParsedShape",
     "QueryShape",
     "Token",
+    "TriplePattern",
     "check_read_query",
     "parse_update",
     "parsed_shape",
     "prologue_end",
+    "read_query",
     "refuse_remote_calls",
     "shape",
     "tokens",
+    "triple_patterns",
     "walk",
 ]

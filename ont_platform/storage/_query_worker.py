@@ -52,10 +52,12 @@ from typing import Any, Literal
 from ont_platform.errors import QueryError, QueryTimeout, StoreError
 
 Form = Literal["SELECT", "ASK"]
-Request = tuple[str, Form, int | None]
-"""Query text, expected form, row cap (``None``: every row)."""
-Execute = Callable[[str, Form, int | None], Any]
-"""Runs one request in the child and returns a picklable reply; raises :class:`QueryError` for a bad query."""
+Request = tuple[str, Form, int | None] | tuple[str, Form, int | None, tuple[str, ...]]
+"""Query text, expected form, row cap (``None``: every row), and optionally the IRIs of named graphs the query
+reads as part of its default graph (the embedded store's derived graphs: reasoning's entailments)."""
+Execute = Callable[..., Any]
+"""Runs one request in the child (called with the request's items) and returns a picklable reply; raises
+:class:`QueryError` for a bad query."""
 
 FORK_AVAILABLE = "fork" in multiprocessing.get_all_start_methods()
 """Whether this platform can fork (not on Windows); without it timed queries run in-process, unbounded."""

@@ -64,3 +64,18 @@ def from_parts(parts: Parts | None) -> Node | None:
         return BNode(parts[1])
     _, lexical, dt, lang = parts  # type: ignore[misc]  # tag 2 is the 4-tuple; mypy cannot narrow by parts[0]
     return literal(lexical, dt, lang)
+
+
+def to_oxigraph(term: Node) -> ox.NamedNode | ox.BlankNode | ox.Literal:
+    """The pyoxigraph term of an rdflib IRI, blank node (the same label) or literal (the same lexical form)."""
+    if isinstance(term, URIRef):
+        return ox.NamedNode(str(term))
+    if isinstance(term, BNode):
+        return ox.BlankNode(str(term))
+    if isinstance(term, Literal):
+        if term.language:
+            return ox.Literal(str(term), language=term.language)
+        if term.datatype is not None:
+            return ox.Literal(str(term), datatype=ox.NamedNode(str(term.datatype)))
+        return ox.Literal(str(term))
+    raise TypeError(f"unsupported term {term!r}")

@@ -12,7 +12,7 @@ Query results come back as rdflib terms (:class:`rdflib.URIRef`, :class:`rdflib.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import ClassVar
@@ -52,10 +52,14 @@ class Rows(list[Row]):
     """
 
     truncated: bool
+    entailed: list[tuple[tuple[Node, Node, Node], ...]] | None
+    """With reasoning (``KnowledgeGraph.query(..., reasoning=True)``), for each row in order: the entailed (not
+    stated) triples among those the query's triple patterns name for that row. ``None`` without reasoning."""
 
     def __init__(self, rows: Iterable[Row] = (), *, truncated: bool = False) -> None:
         super().__init__(rows)
         self.truncated = truncated
+        self.entailed = None
 
     @classmethod
     def capped(cls, rows: Iterable[Row], max_rows: int | None) -> Rows:
@@ -229,6 +233,7 @@ class Store(ABC):
         *,
         timeout: float | None = None,
         max_rows: int | None = None,
+        derived: Sequence[str] = (),
     ) -> tuple[list[tuple[Node, Node, Node]], bool]:
         """The triples matching one pattern (``None`` matches any term), at most ``max_rows`` of them, and whether
         more were left out: rdflib's ``Graph.triples`` over any backend.
@@ -243,7 +248,8 @@ class Store(ABC):
         works where a backend's blank node labels are stable between reads (embedded Oxigraph, rdflib) and
         costs a scan of every triple with a blank node in that place; the row cap then applies after the
         comparison. Raises :class:`~ont_platform.errors.InputError` for a term that is not an IRI, literal or
-        blank node (a SPARQL variable, a path).
+        blank node (a SPARQL variable, a path). ``derived``: derived graphs read together with the stated graph
+        (:meth:`select_derived`).
         """
         from ont_platform.errors import InputError
         from ont_platform.rdf_terms import iri, literal
@@ -280,7 +286,11 @@ class Store(ABC):
             query = f"SELECT (1 AS ?found) WHERE {{ {body} }}"
         if max_rows is not None and not blanks:
             query += f" LIMIT {max_rows + 1}"  # the engine stops there; the cap below marks the truncation
-        rows = self.select(query, timeout=timeout, max_rows=None if blanks else max_rows)
+        cap = None if blanks else max_rows
+        if derived:
+            rows = self.select_derived(query, derived, timeout=timeout, max_rows=cap)
+        else:
+            rows = self.select(query, timeout=timeout, max_rows=cap)
         found: list[tuple[Node, Node, Node]] = []
         for row in rows:
             if any(row.get(n) != b for n, b in blanks.items()):
@@ -289,6 +299,67 @@ class Store(ABC):
             if max_rows is not None and len(found) > max_rows:
                 return found[:max_rows], True
         return found, bool(rows.truncated)
+
+    # -- derived graphs: computed from the stated graph by the library, kept beside it --------------------------
+
+    @property
+    def derived_writable(self) -> bool:
+        """Whether this store can write derived graphs (:meth:`replace_derived`) now."""
+        return False
+
+    def derived_current(self, graph: str, version: str) -> bool:
+        """Whether the derived graph ``graph`` was computed (by the code named ``version``) from the stated graph
+        as it is now. A store without derived graphs has none current."""
+        return False
+
+    def replace_derived(self, graph: str, version: str, triples: Iterable[tuple[str, str, str]]) -> int:
+        """Replace the derived graph ``graph`` by ``triples`` (terms in N-Triples syntax, blank nodes labelled as
+        :meth:`select_nt` gives them), recorded as computed by ``version`` from the stated graph as it is now;
+        returns how many triples it holds.
+
+        Why a derived graph is not part of the store's graph: reasoning's entailments must never mix with the
+        stated triples that answers cite and ``ont verify`` checks. Every other read and write (``select``,
+        ``dump``, ``len``, the stamp) sees the stated graph only; :meth:`clear` drops derived graphs too."""
+        from ont_platform.errors import StoreError
+
+        raise StoreError(
+            f"the {self.backend} backend keeps no derived graphs (reasoning): use the embedded oxigraph store"
+        )
+
+    def drop_derived(self, graph: str) -> None:
+        """Remove the derived graph ``graph`` (nothing happens when there is none)."""
+        return None  # a backend without derived graphs has none to remove
+
+    def select_derived(
+        self,
+        query: str,
+        graphs: Sequence[str],
+        *,
+        timeout: float | None = None,
+        max_rows: int | None = None,
+        untrusted: bool = False,
+    ) -> Rows:
+        """:meth:`select` over the stated graph together with the derived ``graphs`` (their union as the query's
+        default graph)."""
+        from ont_platform.errors import StoreError
+
+        raise StoreError(
+            f"the {self.backend} backend keeps no derived graphs (reasoning): use the embedded oxigraph store"
+        )
+
+    def ask_derived(
+        self, query: str, graphs: Sequence[str], *, timeout: float | None = None, untrusted: bool = False
+    ) -> bool:
+        """:meth:`ask` over the stated graph together with the derived ``graphs``."""
+        from ont_platform.errors import StoreError
+
+        raise StoreError(
+            f"the {self.backend} backend keeps no derived graphs (reasoning): use the embedded oxigraph store"
+        )
+
+    def in_derived(self, graphs: Sequence[str], triples: Sequence[tuple[Node, Node, Node]]) -> list[bool]:
+        """For each triple, whether one of the derived ``graphs`` holds it (blank nodes compared by label)."""
+        return [False] * len(triples)
 
     def all_triples(self) -> Iterator[tuple[Node, Node, Node]]:
         """Every triple of the graph, as rdflib terms, read lazily from one N-Triples :meth:`dump`.

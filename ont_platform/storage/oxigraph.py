@@ -25,6 +25,7 @@ import contextlib
 import dataclasses
 import functools
 import io
+import json
 import logging
 import math
 import os
@@ -32,11 +33,12 @@ import re
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pyoxigraph as ox
+from rdflib.term import Node
 
 from ont_platform.errors import (
     InputError,
@@ -55,7 +57,7 @@ from ont_platform.storage._query_worker import (
     WorkerDidNotStart,
     lower_priority,
 )
-from ont_platform.storage._terms import from_oxigraph, from_parts, parts_from_oxigraph
+from ont_platform.storage._terms import from_oxigraph, from_parts, parts_from_oxigraph, to_oxigraph
 from ont_platform.storage.base import RdfFormat, Rows, Store, check_max_rows
 from ont_platform.storage.rdf_io import convert, refuse_dtd
 
@@ -98,11 +100,12 @@ _FORMATS = {
 
 
 class _Lane:
-    """One query worker, the lock that serialises its requests, and the store generation it was forked at."""
+    """One query worker, the lock that serialises its requests, and the state of the store it was forked at (the
+    write generation and the derived graphs' version)."""
 
     def __init__(self) -> None:
         self.worker: QueryWorker | None = None
-        self.generation = 0
+        self.generation = (0, 0)
         self.lock = threading.Lock()
 
 
@@ -134,6 +137,11 @@ class OxigraphStore(Store):
         self._length: tuple[int, int] | None = None
         """(write generation, triples) of the last count (see ``__len__``)."""
         self._stamp_lock = threading.Lock()
+        self._derived_version = 0
+        """Changes with every write of a derived graph (which leaves the stated graph, its generation and its
+        stamp as they were): a query worker forked before one is stale."""
+        self._derived: dict[str, tuple[int, str]] = {}
+        """Derived graph → (write generation, code version) it was computed at, in this process."""
         if read_only:
             self._open_read_only()
             return
@@ -311,12 +319,17 @@ class OxigraphStore(Store):
         :class:`~ont_platform.storage.base.Store`). ``max_rows`` stops reading solutions after that many.
         ``untrusted`` (query text a caller wrote) runs it in a worker of its own.
         """
+        return self._select(query, (), timeout=timeout, max_rows=max_rows, untrusted=untrusted)
+
+    def _select(
+        self, query: str, graphs: Sequence[str], *, timeout: float | None, max_rows: int | None, untrusted: bool
+    ) -> Rows:
         check_max_rows(max_rows)
         if _in_process(timeout):
-            names, rows, truncated = _solutions(self._s, query, max_rows, from_oxigraph)
+            names, rows, truncated = _solutions(self._s, query, max_rows, from_oxigraph, tuple(graphs))
         else:
             assert timeout is not None
-            names, rows, truncated = self._in_worker((query, "SELECT", max_rows), timeout, untrusted)
+            names, rows, truncated = self._in_worker((query, "SELECT", max_rows, tuple(graphs)), timeout, untrusted)
             rows = [tuple(from_parts(t) for t in row) for row in rows]
         return Rows((dict(zip(names, row, strict=True)) for row in rows), truncated=truncated)
 
@@ -347,10 +360,143 @@ class OxigraphStore(Store):
 
     def ask(self, query: str, *, timeout: float | None = None, untrusted: bool = False) -> bool:
         """Run an ASK; with a ``timeout`` it runs in a query worker and is stopped at the limit."""
+        return self._ask(query, (), timeout=timeout, untrusted=untrusted)
+
+    def _ask(self, query: str, graphs: Sequence[str], *, timeout: float | None, untrusted: bool) -> bool:
         if _in_process(timeout):
-            return _boolean(self._s, query)
+            return _boolean(self._s, query, tuple(graphs))
         assert timeout is not None
-        return bool(self._in_worker((query, "ASK", None), timeout, untrusted))
+        return bool(self._in_worker((query, "ASK", None, tuple(graphs)), timeout, untrusted))
+
+    # -- derived graphs (see Store.replace_derived) --------------------------------------------------------------
+
+    def select_derived(
+        self,
+        query: str,
+        graphs: Sequence[str],
+        *,
+        timeout: float | None = None,
+        max_rows: int | None = None,
+        untrusted: bool = False,
+    ) -> Rows:
+        """:meth:`select` with the derived ``graphs`` read as part of the default graph (pyoxigraph's
+        ``default_graph``: the union of the stated graph and these)."""
+        return self._select(query, _graph_names(graphs), timeout=timeout, max_rows=max_rows, untrusted=untrusted)
+
+    def ask_derived(
+        self, query: str, graphs: Sequence[str], *, timeout: float | None = None, untrusted: bool = False
+    ) -> bool:
+        return self._ask(query, _graph_names(graphs), timeout=timeout, untrusted=untrusted)
+
+    @property
+    def derived_writable(self) -> bool:
+        return not self.read_only
+
+    def derived_current(self, graph: str, version: str) -> bool:
+        """In this process: computed at the present write generation. Across processes (on disk): recorded in
+        :data:`DERIVED_FILE` with the stamp the stated data still has (a write through the library, or by another
+        program, gives the data a new stamp: :mod:`ont_platform.storage.stamp`)."""
+        if self._derived.get(graph) == (self._generation, version):
+            return True
+        if self.path is None:
+            return False
+        token = self.stamp
+        return token is not None and _read_derived(self.path).get(graph) == {"stamp": token, "version": version}
+
+    def replace_derived(self, graph: str, version: str, triples: Iterable[tuple[str, str, str]]) -> int:
+        """See :meth:`Store.replace_derived`. Not one transaction, and need not be: the graph's record is
+        removed first (on disk, synced) and written again only once the graph is whole, so a graph left half
+        written by a failure or a kill is never current, and is computed again when next needed. The stated graph
+        is not touched: its generation and stamp stay as they are."""
+        self._writable()
+        _graph_names((graph,))
+        name = ox.NamedNode(graph)
+        generation, token = self._generation, self.stamp
+        self._forget_derived(graph)
+        count = [0]
+        linked: list[tuple[str, str, str]] = []
+
+        def chunks() -> Iterator[bytes]:
+            lines: list[str] = []
+            for s, p, o in triples:
+                if s.startswith("_:") or o.startswith("_:"):
+                    linked.append((s, p, o))  # a blank node keeps its label only through extend (below)
+                    continue
+                lines.append(f"{s} {p} {o} .\n")
+                count[0] += 1
+                if len(lines) >= 4096:
+                    yield "".join(lines).encode("utf-8")
+                    lines = []
+            if lines:
+                yield "".join(lines).encode("utf-8")
+
+        try:
+            with _engine_errors("writing a derived graph"):
+                self._s.remove_graph(name)
+                reader = _ChunkReader(chunks())
+                try:
+                    self._s.load(io.BufferedReader(reader, _READ_BUFFER), format=ox.RdfFormat.N_TRIPLES, to_graph=name)
+                except BaseException as exc:
+                    if reader.error is not None:
+                        raise reader.error from None
+                    if isinstance(exc, (SyntaxError, ValueError)):
+                        raise StoreError(f"a derived triple could not be written: {exc}") from exc
+                    raise
+                if linked:
+                    self._s.extend(_with_blank_nodes(linked, name))
+                    count[0] += len(linked)
+        finally:
+            self._derived_changed()
+        if self._generation == generation:  # no write of the stated graph came in meanwhile
+            self._derived[graph] = (generation, version)
+            if self.path is not None and token is not None and token == self.stamp:
+                with self._stamp_lock:
+                    records = _read_derived(self.path)
+                    records[graph] = {"stamp": token, "version": version}
+                    _write_derived(self.path, records)
+        return count[0]
+
+    def drop_derived(self, graph: str) -> None:
+        self._writable()
+        self._forget_derived(graph)
+        with _engine_errors("removing a derived graph"):
+            self._s.remove_graph(ox.NamedNode(graph))
+        self._derived_changed()
+
+    def in_derived(self, graphs: Sequence[str], triples: Sequence[tuple[Node, Node, Node]]) -> list[bool]:
+        """Each triple looked up in the derived ``graphs`` (blank nodes by label: ``extend`` kept them)."""
+        names = [ox.NamedNode(g) for g in _graph_names(graphs)]
+        seen: dict[Node, Any] = {}
+
+        def term(node: Node) -> Any:
+            found = seen.get(node)
+            if found is None:
+                found = seen[node] = to_oxigraph(node)
+            return found
+
+        out: list[bool] = []
+        for s, p, o in triples:
+            try:
+                terms = (term(s), term(p), term(o))
+            except (TypeError, ValueError):
+                out.append(False)
+                continue
+            out.append(any(ox.Quad(*terms, g) in self._s for g in names))
+        return out
+
+    def _forget_derived(self, graph: str) -> None:
+        """Take the graph's record away before it is changed (on disk: synced before the graph is touched)."""
+        self._derived.pop(graph, None)
+        if self.path is not None:
+            with self._stamp_lock:
+                records = _read_derived(self.path)
+                if graph in records:
+                    del records[graph]
+                    _write_derived(self.path, records)
+
+    def _derived_changed(self) -> None:
+        self._derived_version += 1
+        self._drop_workers()
 
     def _in_worker(self, request: Request, timeout: float, untrusted: bool = False) -> Any:
         """Run one request in the lane's query worker, starting one (a snapshot of the store as it is now) if
@@ -364,14 +510,14 @@ class OxigraphStore(Store):
                 f"query stopped: another query held the worker for the whole time limit of {limit:g} s", limit=limit
             )
         try:
-            if lane.worker is not None and lane.generation != self._generation:
+            if lane.worker is not None and lane.generation != self._snapshot:
                 lane.worker.close(wait=False)  # forked before a write that could not drop it (it was busy)
                 lane.worker = None
             restarts = 1
             while True:
                 if lane.worker is None:
                     store = self._s
-                    lane.generation = self._generation
+                    lane.generation = self._snapshot
                     lane.worker = QueryWorker(
                         functools.partial(_execute, store), functools.partial(_probe, store, yielding=untrusted)
                     )
@@ -397,10 +543,16 @@ class OxigraphStore(Store):
                     lane.worker = None
                     raise
         finally:
-            if lane.worker is not None and lane.generation != self._generation:
+            if lane.worker is not None and lane.generation != self._snapshot:
                 lane.worker.close(wait=False)  # a write came while it ran: its snapshot holds old data
                 lane.worker = None
             lane.lock.release()
+
+    @property
+    def _snapshot(self) -> tuple[int, int]:
+        """What a query worker's copy of the store must match: the write generation and the derived graphs'
+        version."""
+        return (self._generation, self._derived_version)
 
     def _written(self, *, wait: bool = False) -> None:
         """Drop the query workers after a write: their snapshots are stale. Every write method calls this. A
@@ -408,6 +560,9 @@ class OxigraphStore(Store):
         the write does not wait for that query (up to its whole time limit), and the next timed query, seeing the
         worker's generation behind the store's, replaces it. Closing the store (``wait``) waits and reaps."""
         self._bump()
+        self._drop_workers(wait=wait)
+
+    def _drop_workers(self, *, wait: bool = False) -> None:
         for lane in self._lanes.values():
             if not lane.lock.acquire(blocking=wait):
                 continue
@@ -570,14 +725,23 @@ class OxigraphStore(Store):
         if kept is not None and kept[0] == generation:
             return kept[1]
         count = len(self._s)
+        if next(iter(self._s.named_graphs()), None) is not None:  # derived graphs are not the store's graph
+            result = _query(self._s, "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")
+            assert isinstance(result, ox.QuerySolutions)
+            count -= int(next(iter(result))[0].value)
         self._length = (generation, count)
         return count
 
     def clear(self) -> None:
         with self._changing():
             try:
+                for graph in list(self._derived):
+                    self._forget_derived(graph)
+                if self.path is not None:
+                    with self._stamp_lock:
+                        _write_derived(self.path, {})
                 with _engine_errors("clear"):
-                    self._s.clear_graph(ox.DefaultGraph())
+                    self._s.clear()  # the derived graphs too: they were computed from what is removed
             finally:
                 self._written()  # a failed clear may have removed part of the data: the worker's snapshot is stale
 
@@ -834,8 +998,14 @@ def _engine_errors(what: str) -> Iterator[None]:
         raise StoreError(f"{what} failed: {exc}") from exc
 
 
-def _query(store: ox.Store, query: str) -> object:
+def _query(store: ox.Store, query: str, graphs: tuple[str, ...] = ()) -> object:
     try:
+        if graphs:
+            default: list[ox.NamedNode | ox.BlankNode | ox.DefaultGraph] = [
+                ox.DefaultGraph(),
+                *map(ox.NamedNode, graphs),
+            ]
+            return store.query(query, default_graph=default)
         return store.query(query)
     except SyntaxError as exc:
         raise QueryError(f"SPARQL syntax error: {exc}") from exc
@@ -844,11 +1014,12 @@ def _query(store: ox.Store, query: str) -> object:
 
 
 def _solutions(
-    store: ox.Store, query: str, max_rows: int | None, convert: Callable[[Any], Any]
+    store: ox.Store, query: str, max_rows: int | None, convert: Callable[[Any], Any], graphs: tuple[str, ...] = ()
 ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
     """Variable names, at most ``max_rows`` solutions (terms passed through ``convert``), and whether more
-    were left unread. Solutions are read lazily, so the cap also bounds memory."""
-    result = _query(store, query)
+    were left unread. Solutions are read lazily, so the cap also bounds memory. ``graphs``: derived graphs read
+    together with the stated one."""
+    result = _query(store, query, graphs)
     if not isinstance(result, ox.QuerySolutions):
         raise QueryError("not a SELECT query")
     names = [v.value for v in result.variables]
@@ -867,18 +1038,18 @@ def _nt(term: Any) -> str | None:
     return None if term is None else str(term)
 
 
-def _boolean(store: ox.Store, query: str) -> bool:
-    result = _query(store, query)
+def _boolean(store: ox.Store, query: str, graphs: tuple[str, ...] = ()) -> bool:
+    result = _query(store, query, graphs)
     if not isinstance(result, ox.QueryBoolean):
         raise QueryError("not an ASK query")
     return bool(result)
 
 
-def _execute(store: ox.Store, query: str, form: Form, max_rows: int | None) -> object:
+def _execute(store: ox.Store, query: str, form: Form, max_rows: int | None, graphs: tuple[str, ...] = ()) -> object:
     """One request in the query worker; terms travel back as plain tuples."""
     if form == "ASK":
-        return _boolean(store, query)
-    return _solutions(store, query, max_rows, parts_from_oxigraph)
+        return _boolean(store, query, graphs)
+    return _solutions(store, query, max_rows, parts_from_oxigraph, graphs)
 
 
 def _probe(store: ox.Store, *, yielding: bool = False) -> None:
@@ -911,3 +1082,66 @@ def _tables(folder: Path) -> frozenset[str]:
         return frozenset(e.name for e in os.scandir(folder) if e.name.endswith(".sst"))
     except OSError:
         return frozenset()
+
+
+# -- derived graphs ----------------------------------------------------------------------------------------
+
+DERIVED_FILE = "ont-derived.json"
+"""File in an on-disk store's folder naming, for each derived graph, the stamp of the stated data it was computed
+from and the version of the code that computed it (see ``OxigraphStore.replace_derived``)."""
+
+_PLACEHOLDER = "urn:ont-platform:blank:"
+
+
+def _graph_names(graphs: Sequence[str]) -> tuple[str, ...]:
+    """The graph IRIs, checked: a derived graph is named by the library, never by a caller's text."""
+    out = tuple(graphs)
+    for g in out:
+        if not isinstance(g, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.\-]*:[^\s<>\"{}|^`\\]*", g):
+            raise InputError(f"not the IRI of a derived graph: {g!r}")
+    return out
+
+
+def _with_blank_nodes(triples: list[tuple[str, str, str]], graph: ox.NamedNode) -> list[ox.Quad]:
+    """Quads of N-Triples terms whose blank nodes keep their labels (``load`` would give them new ones): each
+    blank node is parsed as a placeholder IRI and put back as ``BlankNode(label)``."""
+
+    def placeholder(term: str) -> str:
+        return f"<{_PLACEHOLDER}{term[2:]}>" if term.startswith("_:") else term
+
+    text = "".join(f"{placeholder(s)} {p} {placeholder(o)} .\n" for s, p, o in triples)
+
+    def back(term: Any) -> Any:
+        if isinstance(term, ox.NamedNode) and term.value.startswith(_PLACEHOLDER):
+            return ox.BlankNode(term.value[len(_PLACEHOLDER) :])
+        return term
+
+    try:
+        parsed = list(ox.parse(text.encode("utf-8"), format=ox.RdfFormat.N_TRIPLES))
+    except SyntaxError as exc:
+        raise StoreError(f"a derived triple is not valid N-Triples: {exc}") from exc
+    return [ox.Quad(back(t.subject), t.predicate, back(t.object), graph) for t in parsed]
+
+
+def _read_derived(folder: Path) -> dict[str, dict[str, str]]:
+    try:
+        data = json.loads((folder / DERIVED_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def _write_derived(folder: Path, records: dict[str, dict[str, str]]) -> None:
+    """Replace the record file atomically (written aside, synced, renamed)."""
+    target = folder / DERIVED_FILE
+    aside = folder / f"{DERIVED_FILE}.tmp"
+    try:
+        with open(aside, "w", encoding="utf-8") as f:
+            json.dump(records, f, sort_keys=True)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(aside, target)
+    except OSError as exc:
+        raise StoreError(f"cannot record the derived graphs in {folder}: {exc}") from exc

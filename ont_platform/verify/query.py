@@ -36,7 +36,7 @@ from rdflib.term import Node
 from ont_platform.errors import QueryError, QueryRefused, QueryTimeout, StoreError
 from ont_platform.namespaces import ID
 from ont_platform.sparql.inspect import MAX_QUERY_CHARS as MAX_QUERY_CHARS  # re-exported: kg.py reads it here
-from ont_platform.sparql.inspect import check_read_query, walk
+from ont_platform.sparql.inspect import TriplePattern, read_query, walk
 from ont_platform.storage import FORK_AVAILABLE, QueryWorker, RdfFormat, Store, lower_priority
 
 Isolation = Literal["thread", "process"]
@@ -48,11 +48,13 @@ _abandoned_lock = threading.Lock()
 
 @dataclass(frozen=True)
 class InspectedQuery:
-    """A query that passed inspection: its form and the IRIs and literals written in it."""
+    """A query that passed inspection: its form, the IRIs and literals written in it, and its triple patterns
+    (:func:`ont_platform.sparql.inspect.triple_patterns`)."""
 
     text: str
     form: Literal["SELECT", "ASK"]
     constants: frozenset[Node]
+    patterns: tuple[TriplePattern, ...] = ()
 
 
 @dataclass
@@ -84,9 +86,9 @@ def inspection_worker_pid() -> int | None:
 
 
 def _inspect_here(text: object) -> InspectedQuery:
-    form, constants = check_read_query(text)  # the shared inspector, rdflib's parser (ont_platform.sparql.inspect)
+    form, constants, patterns = read_query(text)  # the shared inspector, rdflib's parser (sparql/inspect.py)
     assert isinstance(text, str)  # checked there
-    return InspectedQuery(text, form, constants)
+    return InspectedQuery(text, form, constants, patterns)
 
 
 class _Inspector:
