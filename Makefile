@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip install --quiet --disable-pip-version-check
 DEMO_STAMP := $(VENV)/.ont-demo
 TEST_STAMP := $(VENV)/.ont-test
-# uv writes the lock files (an uv-only tool folder, not the project's .venv); pip installs from them
+# uv writes the lock files, from a folder of its own (.venv-lock, not the project's .venv); pip installs from them
 UV_VERSION := 0.13.9
 LOCK_VENV := .venv-lock
 UV := $(LOCK_VENV)/bin/uv
