@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -49,8 +51,6 @@ def test_the_command_line_help_and_version_load_nothing_heavy() -> None:
 
 @pytest.mark.slow
 def test_answering_a_question_does_not_load_shacl_schemas_or_the_verifier() -> None:
-    from pathlib import Path
-
     examples = Path(__file__).resolve().parents[1] / "examples" / "kg"
     code = (
         "from ont_platform import KnowledgeGraph\n"
@@ -60,6 +60,29 @@ def test_answering_a_question_does_not_load_shacl_schemas_or_the_verifier() -> N
     )
     loaded = _loaded_after(code)
     assert {"jsonschema", "networkx", "owlready2", "pyshacl", "fastapi"} & loaded == set()
+
+
+# imported by a package of the demo set when it is installed, and done without when it is not
+OPTIONAL_IN_THE_DEMO = {"orjson"}  # rdflib's JSON readers and writers
+
+
+@pytest.mark.slow
+def test_the_demo_imports_only_packages_of_the_demo_lock_file() -> None:
+    """``make demo`` installs requirements/demo.txt alone: a package the demo imports must be a dependency of
+    pyproject.toml (and so in that file), never one that only an extra brings."""
+    from importlib.metadata import packages_distributions
+
+    def normal(name: str) -> str:
+        return re.sub(r"[-_.]+", "-", name).lower()
+
+    lock = (Path(__file__).resolve().parents[1] / "requirements" / "demo.txt").read_text(encoding="utf-8")
+    demo_set = {normal(name) for name in re.findall(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==", lock, re.M)}
+    loaded = _loaded_after(
+        "import io\nfrom ont_platform.demo import run_demo\nassert run_demo(json_out=True, out=io.StringIO()) == 0"
+    )
+    installed_by = packages_distributions()
+    used = {normal(dist) for name in loaded for dist in installed_by.get(name.split(".")[0], [])}
+    assert used - demo_set - OPTIONAL_IN_THE_DEMO - {"ont-platform"} == set()
 
 
 @pytest.mark.parametrize("package", ["ont_platform", "ont_platform.validation", "ont_platform.evaluate"])
