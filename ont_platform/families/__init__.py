@@ -19,6 +19,7 @@ used without installing still has them.
 from __future__ import annotations
 
 import importlib
+import logging
 import threading
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint, entry_points
@@ -27,6 +28,8 @@ from ont_platform.errors import OntologyError
 from ont_platform.families.base import MEMBERS, Dataset, Family, QuestionPlan, TableFamily, claims
 
 ENTRY_POINT_GROUP = "ont_platform.families"
+
+log = logging.getLogger(__name__)
 
 BUILTIN: dict[str, str] = {
     "entities": "ont_platform.families.entities:EntitiesFamily",
@@ -113,9 +116,17 @@ def get_family(name: str) -> Family:
 
 
 def families() -> Iterator[Family]:
-    """Every known family, built-ins first (plug-ins are imported)."""
+    """Every known family, built-ins first (plug-ins are imported). A plug-in that cannot be loaded is left out
+    with a warning, so that a broken or stale installation of another package does not stop every load; asked
+    for by name (:func:`get_family`), it raises."""
     for name in family_names():
-        yield get_family(name)
+        if name in BUILTIN:
+            yield get_family(name)
+            continue
+        try:
+            yield get_family(name)
+        except OntologyError as exc:
+            log.warning("left out: %s", exc)
 
 
 def family_of_contract(contract: str) -> Family | None:

@@ -272,3 +272,23 @@ def test_the_admin_node_view_runs_the_familys_query(glossary: GlossaryFamily, tm
     assert node["label"] == "cat"
     assert node["broader"] == str(mint("glossary", "node", "t_mammal"))
     assert [c["name"] for c in node["classes"]] == ["Term"]
+
+
+def test_a_broken_plug_in_is_left_out_of_every_load_and_named_when_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stale or broken installation of another package (its entry point names a module that is gone) must not
+    stop loads of the other families; asking for it by name says what is wrong."""
+    info = tmp_path / "gone_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: gone-plugin\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[ont_platform.families]\ngone = no_such_module:Family\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from ont_platform.resources import example_dataset
+
+    kg = KnowledgeGraph.open()
+    kg.load(example_dataset("kg"))
+    assert kg.domains() == ["kg"]
+    assert any("gone" in r.getMessage() for r in caplog.records)
+    with pytest.raises(OntologyError, match=r"family plug-in 'gone' .* cannot be loaded"):
+        get_family("gone")
