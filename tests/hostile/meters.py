@@ -17,7 +17,12 @@ bound each input's cost by work the library did, counted here, or by a deadline 
   built from pyoxigraph's parse.
 
 Each meter is a context manager that puts its spies in place on entry and takes them away on exit, so it works in
-Hypothesis tests as well as in plain ones. The spies only record: every call goes on to the real function.
+Hypothesis tests as well as in plain ones. The spies record, and pass every call on to the real function, except
+where a test sets a limit: over a :class:`Steps` budget, or at a parser :class:`Parses` forbids, the work is stopped
+at once (a BaseException), so a broken protection fails the test instead of running on for minutes.
+
+The budgets the tests allow (Python steps per question, document and answer; passes over a dataset file) are at the
+end of this module, with what the corpus measures against them.
 """
 
 from __future__ import annotations

@@ -87,9 +87,16 @@ def test_serve_on_port_zero_announces_the_port_it_listens_on(tmp_path: Path) -> 
     )
     try:
         assert proc.stderr is not None
-        line = proc.stderr.readline()  # the first line ont serve writes is the announcement
-        found = re.search(r"serving .* at http://127\.0\.0\.1:(\d+)/", line)
-        assert found, line
+        # the announcement, after whatever the process logs before it (a warning of a library, for instance)
+        seen: list[str] = []
+        found = None
+        while found is None and len(seen) < 50:
+            line = proc.stderr.readline()
+            if not line:
+                break
+            seen.append(line)
+            found = re.search(r"serving .* at http://127\.0\.0\.1:(\d+)/", line)
+        assert found, seen
         port = int(found.group(1))
         assert port != 0
         response = httpx.get(f"http://127.0.0.1:{port}/health", timeout=30)
