@@ -7,6 +7,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import httpx
@@ -99,8 +100,17 @@ def test_serve_on_port_zero_announces_the_port_it_listens_on(tmp_path: Path) -> 
         assert found, seen
         port = int(found.group(1))
         assert port != 0
-        response = httpx.get(f"http://127.0.0.1:{port}/health", timeout=30)
-        assert response.status_code == 200 and response.json()["status"] == "ok"
+        # the socket is bound before the announcement but listens only once the server is up (bind()'s docstring):
+        # until then a client is refused, so the test waits for it, bounded in tries, asserting no time
+        response = None
+        for _ in range(600):
+            try:
+                response = httpx.get(f"http://127.0.0.1:{port}/health", timeout=30)
+                break
+            except httpx.ConnectError:
+                assert proc.poll() is None, "ont serve ended before it listened"
+                threading.Event().wait(0.1)
+        assert response is not None and response.status_code == 200 and response.json()["status"] == "ok"
     finally:
         proc.terminate()
         try:
