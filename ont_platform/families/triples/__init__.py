@@ -4,7 +4,6 @@ its own, and a walked triple is its own evidence (docs/your-rdf.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,6 @@ from ont_platform.families.entities import entity_plan, hop_checks
 if TYPE_CHECKING:
     from ont_platform.answer.contracts import HopDecision
     from ont_platform.domains import Domain
-    from ont_platform.ingest.datasets import DatasetLoad
     from ont_platform.limits import Limits
     from ont_platform.qa.context import Context
     from ont_platform.verify.case import Case
@@ -48,9 +46,6 @@ class TriplesFamily:
         from ont_platform.ingest.rdf_data import RdfDataset
 
         return RdfDataset(path, spec, limits, mode)
-
-    def read_tables(self, load: DatasetLoad) -> Iterator[str]:
-        raise NotImplementedError("plain RDF is read by open_dataset, not as tables")
 
     def answer(self, ctx: Context, question: str, qid: str) -> HopDecision:
         """The entity–relation reader, over the data's own IRIs and stated triples (its node space), with each
